@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ChatPayloads",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "JSONCore", targets: ["JSONCore"]),
+        .library(name: "JSONSchemaValidator", targets: ["JSONSchemaValidator"]),
+        .library(name: "ChatPayloads", targets: ["ChatPayloads"]),
+        .executable(name: "chatpayloads", targets: ["chatpayloads"]),
+        .executable(name: "conformance", targets: ["conformance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // JSON values, byte-level parser with source positions, JSON Pointer, writer.
+        .target(name: "JSONCore"),
+        // ECMA-262 (unicode mode) regular expressions with a step budget.
+        .target(name: "ECMARegex"),
+        // Format checkers for the 2020-12 `format` keyword, written to their RFCs.
+        .target(name: "JSONSchemaFormats", dependencies: ["ECMARegex"]),
+        // The draft 2020-12 validator: compile once, validate many.
+        .target(name: "JSONSchemaValidator", dependencies: ["JSONCore", "ECMARegex", "JSONSchemaFormats"]),
+        // Chat payload schemas, profiles, config, typed models, patchers, records.
+        .target(
+            name: "ChatPayloads",
+            dependencies: ["JSONSchemaValidator", "JSONSchemaFormats", "JSONCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // The command-line tool; the only place that prints.
+        .executableTarget(
+            name: "chatpayloads",
+            dependencies: ["ChatPayloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
+        .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
+        // Runs the official JSON Schema Test Suite and prints pass counts.
+        .executableTarget(name: "conformance", dependencies: ["JSONSchemaConformance"]),
+
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
+        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),
+        .testTarget(name: "JSONSchemaFormatsTests", dependencies: ["JSONSchemaFormats"]),
+        .testTarget(name: "JSONSchemaValidatorTests", dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONCore"]),
+        .testTarget(name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"]),
+        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,98 @@
+import JSONCore
+
+/// Why a chat payload, custom data or record could not be decoded, and where.
+///
+/// Every error names the JSON Pointer of the offending value; when the input came from a
+/// ``JSONDocument`` (or from bytes), ``location`` also gives its `line:column`.
+///
+/// ```swift
+/// // "/createdAt" at 7:17: expected an RFC 3339 date-time string, got number 12
+/// ```
+public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The category of problem.
+    public enum Kind: String, Sendable, Hashable {
+        /// The input is not well-formed JSON.
+        case invalidJSON
+        /// A required member is missing.
+        case missingField
+        /// A value has the wrong JSON type.
+        case typeMismatch
+        /// A value has the right type but an unacceptable content (date, URL, timetoken, enum...).
+        case invalidValue
+        /// Custom data that must be flat holds an array or object.
+        case nestedCustomValue
+        /// The custom data type rejected the value.
+        case customData
+        /// A pre-decode validation step rejected the payload.
+        case validation
+    }
+
+    /// The category.
+    public var kind: Kind
+    /// The JSON Pointer of the offending value (for a missing member: the member it would have).
+    public var pointer: JSONPointer
+    /// A specific message, without the pointer (for example
+    /// `expected an RFC 3339 date-time string, got number 12`).
+    public var message: String
+    /// Where the value is in the source text, when known.
+    public var location: SourceLocation?
+
+    /// Makes an error.
+    public init(_ kind: Kind, at pointer: JSONPointer, _ message: String, location: SourceLocation? = nil) {
+        self.kind = kind
+        self.pointer = pointer
+        self.message = message
+        self.location = location
+    }
+
+    /// `"<pointer>" at line:column: message` (the location part only when known).
+    public var description: String {
+        let where_ = location.map { " at \($0)" } ?? ""
+        return "\(JSONWriter.quoted(pointer.description))\(where_): \(message)"
+    }
+
+    /// The same error with its pointer moved under `prefix` (for errors thrown by nested decoders).
+    public func rebased(under prefix: JSONPointer) -> ChatDecodingError {
+        var copy = self
+        copy.pointer = prefix.appending(pointer)
+        return copy
+    }
+
+    /// The same error with ``location`` filled from `document` (kept when already known).
+    public func located(in document: JSONDocument) -> ChatDecodingError {
+        guard location == nil else { return self }
+        var copy = self
+        // A missing member has no position of its own: fall back to its nearest existing ancestor.
+        var pointer = self.pointer
+        while true {
+            if let found = document.location(of: pointer) {
+                copy.location = found
+                break
+            }
+            if pointer.isRoot { break }
+            pointer = pointer.parent
+        }
+        return copy
+    }
+
+    /// `expected <what>, got <value>` for a type mismatch at `pointer`.
+    static func expected(_ what: String, got value: JSONValue, at pointer: JSONPointer) -> ChatDecodingError {
+        ChatDecodingError(.typeMismatch, at: pointer, "expected \(what), got \(describe(value))")
+    }
+
+    /// `missing required member "<key>"` under `object`.
+    static func missing(_ key: String, in object: JSONPointer) -> ChatDecodingError {
+        ChatDecodingError(.missingField, at: object.appending(key), "missing required member \(JSONWriter.quoted(key))")
+    }
+
+    /// Describes a value for messages: `number 12`, `string "x"`, `null`, `an array of 2 items`.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return "boolean \(b)"
+        case .number: return "number \(value.shortDescription)"
+        case .string: return "string \(value.shortDescription)"
+        case .array, .object: return value.shortDescription
+        }
+    }
+}

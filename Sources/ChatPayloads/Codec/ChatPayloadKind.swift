@@ -1,0 +1,23 @@
+/// The kinds of JSON objects this module decodes, for validation hooks and messages.
+public enum ChatPayloadKind: String, Sendable, Hashable, CaseIterable {
+    /// A User object.
+    case user
+    /// A Channel object.
+    case channel
+    /// A membership object (`{"uuid": User, "channel": Channel, ...}`).
+    case member
+    /// A message payload (`{"id","text","contentType","content","custom","createdAt"}`).
+    case messagePayload
+    /// The JSON form of a ``ChatMessage`` (timetoken, payload, ids, related models).
+    case message
+    /// The JSON form of a ``ChatMessageAction``.
+    case messageAction
+    /// A user changeset (the `data` of a `uuid` `set` event).
+    case userPatch
+    /// A channel changeset.
+    case channelPatch
+    /// A membership changeset.
+    case memberPatch
+    /// A real-time event envelope.
+    case patchEnvelope
+}

@@ -1,0 +1,134 @@
+import ECMARegex
+import JSONCore
+import JSONSchemaFormats
+
+/// Turns schema JSON into a graph of ``SchemaNode``s, resolving every reference once.
+///
+/// Nodes are registered before their keywords are compiled, so `$ref` cycles become graph
+/// cycles instead of infinite compilation.
+final class Compiler {
+    let index: ResourceIndex
+    let options: ValidatorOptions
+    var nodes: [String: SchemaNode] = [:]
+    var resources: [String: SchemaResource] = [:]
+    var vocabularyCache: [String: Vocabularies] = [:]
+    var usesUnevaluated = false
+
+    init(index: ResourceIndex, options: ValidatorOptions) {
+        self.index = index
+        self.options = options
+    }
+
+    // MARK: - Nodes and resources
+
+    func node(for scanned: ScannedSchema) throws(SchemaError) -> SchemaNode {
+        let key = scanned.key
+        if let existing = nodes[key] { return existing }
+        let resource = try self.resource(scanned.baseURI)
+        if let existing = nodes[key] { return existing }
+        let node = SchemaNode(absoluteLocation: key, resource: resource)
+        nodes[key] = node
+        switch scanned.value {
+        case .bool(true): node.kind = .alwaysValid
+        case .bool(false): node.kind = .alwaysInvalid
+        case .object(let o): node.keywords = try compileKeywords(o, scanned)
+        default:
+            throw error(.invalidSchema, "a schema must be an object or a boolean, got \(describeValue(scanned.value))", at: scanned)
+        }
+        return node
+    }
+
+    func resource(_ uri: String) throws(SchemaError) -> SchemaResource {
+        if let r = resources[uri] { return r }
+        let r = SchemaResource(uri: uri)
+        resources[uri] = r
+        for (name, key) in index.dynamicAnchors[uri] ?? [:] {
+            guard let scanned = index.locations[key] else { continue }
+            r.dynamicAnchors[name] = try node(for: scanned)
+        }
+        return r
+    }
+
+    /// The subschema at `tokens` below `parent`.
+    func child(_ parent: ScannedSchema, _ tokens: String...) -> ScannedSchema? {
+        var key = parent.key
+        var pointer = parent.pointer
+        var value: JSONValue? = parent.value
+        for t in tokens {
+            key += "/" + JSONPointer.escape(t)
+            pointer = pointer.appending(t)
+            switch value {
+            case .object(let o)?: value = o[t]
+            case .array(let a)?: value = JSONPointer.arrayIndex(t).flatMap { $0 < a.count ? a[$0] : nil }
+            default: value = nil
+            }
+        }
+        if let indexed = index.locations[key] { return indexed }
+        guard let value else { return nil }
+        return ScannedSchema(value: value, baseURI: parent.baseURI, pointer: pointer, dialect: parent.dialect)
+    }
+
+    func childNode(_ parent: ScannedSchema, _ tokens: String...) throws(SchemaError) -> SchemaNode {
+        var current = parent
+        for t in tokens {
+            guard let c = child(current, t) else {
+                throw error(.invalidSchema, "missing subschema at \(t)", at: parent)
+            }
+            current = c
+        }
+        return try node(for: current)
+    }
+
+    // MARK: - References
+
+    /// Resolves a `$ref`/`$dynamicRef` value against the subschema's base URI.
+    func resolve(_ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> ScannedSchema {
+        let target = URIReference(scanned.baseURI).resolving(ref)
+        let document = target.withoutFragment.description
+        let fragment = URIReference.percentDecoded(target.fragment ?? "")
+        if fragment.isEmpty {
+            if let root = index.locations[document + "#"] { return root }
+        } else if fragment.hasPrefix("/") {
+            let pointer: JSONPointer
+            do {
+                pointer = try JSONPointer(parsing: fragment)
+            } catch {
+                throw self.error(.unresolvableReference, "\(keyword) \(JSONWriter.quoted(ref)) has an invalid JSON Pointer fragment: \(error.message)", at: scanned, keyword: keyword)
+            }
+            if let hit = index.locations[document + "#" + pointer.description] { return hit }
+            if let root = index.resources[document], let value = pointer.resolve(in: root.value) {
+                return ScannedSchema(value: value, baseURI: document, pointer: pointer, dialect: root.dialect)
+            }
+        } else if let hit = index.anchors[document + "#" + fragment] {
+            return hit
+        }
+        let why = index.resources[document] == nil
+            ? "no schema is registered at \(document)"
+            : "\(document) has no \(fragment.hasPrefix("/") ? "value at" : "anchor") \(JSONWriter.quoted(fragment))"
+        throw error(.unresolvableReference, "cannot resolve \(keyword) \(JSONWriter.quoted(ref)): \(why)", at: scanned, keyword: keyword)
+    }
+
+    // MARK: - Vocabularies
+
+    func vocabularies(_ dialect: String) throws(SchemaError) -> Vocabularies {
+        if let v = vocabularyCache[dialect] { return v }
+        let v: Vocabularies
+        if dialect == "https://json-schema.org/draft/2020-12/schema" {
+            v = .standard
+        } else if let meta = index.resources[dialect] {
+            v = try Vocabularies.from(metaschema: meta.value, uri: dialect)
+        } else {
+            throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: dialect)
+        }
+        vocabularyCache[dialect] = v
+        return v
+    }
+
+    // MARK: - Errors
+
+    func error(_ kind: SchemaError.Kind, _ message: String, at scanned: ScannedSchema, keyword: String? = nil) -> SchemaError {
+        var pointer = scanned.pointer
+        if let keyword { pointer = pointer.appending(keyword) }
+        return SchemaError(kind: kind, message: message, schemaLocation: scanned.baseURI + "#" + pointer.description, pointer: pointer)
+    }
+}

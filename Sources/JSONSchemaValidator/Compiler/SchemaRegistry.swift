@@ -1,0 +1,67 @@
+import JSONCore
+
+/// The documents `$ref` may reach: URI -> schema document. Filled by the caller; the
+/// validator never fetches from the network or reads files on its own.
+///
+/// The 2020-12 meta-schema and its vocabulary meta-schemas are always present.
+public struct SchemaRegistry: Sendable {
+    var index: ResourceIndex
+    /// The URIs of the documents added, in order.
+    public private(set) var documentURIs: [String]
+
+    /// A registry holding only the embedded 2020-12 meta-schemas.
+    public static let standard: SchemaRegistry = {
+        var index = ResourceIndex()
+        var uris: [String] = []
+        for doc in EmbeddedMetaschemas.documents {
+            // The embedded texts are the specification's own; they always parse.
+            guard let parsed = try? JSONParser.parse(doc.text) else { continue }
+            index.add(parsed.root, uri: doc.uri, dialect: "https://json-schema.org/draft/2020-12/schema")
+            uris.append(doc.uri)
+        }
+        return SchemaRegistry(index: index, documentURIs: uris)
+    }()
+
+    init(index: ResourceIndex, documentURIs: [String]) {
+        self.index = index
+        self.documentURIs = documentURIs
+    }
+
+    /// A registry with the meta-schemas.
+    public init() { self = SchemaRegistry.standard }
+
+    /// Adds `document` under the absolute URI `uri` (its embedded `$id`s become reachable too).
+    public mutating func add(_ document: JSONValue, uri: String) throws(SchemaError) {
+        let ref = URIReference(uri)
+        guard ref.isAbsolute else {
+            throw SchemaError(kind: .invalidRegistry, message: "registry URIs must be absolute, got \(JSONWriter.quoted(uri))", schemaLocation: uri)
+        }
+        let key = ref.withoutFragment.description
+        var dialect = "https://json-schema.org/draft/2020-12/schema"
+        if case .string(let s)? = document["$schema"] { dialect = URIReference(s).withoutFragment.description }
+        var added = ResourceIndex()
+        added.add(document, uri: key, dialect: dialect)
+        // A newly added document replaces any earlier one at the same URIs.
+        index.locations.merge(added.locations) { _, b in b }
+        index.anchors.merge(added.anchors) { _, b in b }
+        index.dynamicAnchors.merge(added.dynamicAnchors) { _, b in b }
+        index.resources.merge(added.resources) { _, b in b }
+        documentURIs.append(key)
+    }
+
+    /// Parses `text` and adds it under `uri`.
+    public mutating func add(parsing text: String, uri: String) throws(SchemaError) {
+        let doc: JSONDocument
+        do {
+            doc = try JSONParser.parse(text)
+        } catch {
+            throw SchemaError(kind: .notJSON, message: "registry document \(uri) is not JSON: \(error.message)", schemaLocation: uri, location: error.location)
+        }
+        try add(doc.root, uri: uri)
+    }
+
+    /// Whether a resource with this URI is known.
+    public func contains(_ uri: String) -> Bool {
+        index.resources[URIReference(uri).withoutFragment.description] != nil
+    }
+}

@@ -1,0 +1,51 @@
+import ECMARegex
+import JSONSchemaFormats
+
+/// How a compiled schema treats formats, unknown keywords, and its limits.
+public struct ValidatorOptions: Sendable {
+    /// Whether `format` asserts.
+    public enum FormatMode: Sendable, Hashable {
+        /// Annotation only (the 2020-12 default), unless the meta-schema enables format-assertion.
+        case annotate
+        /// Every known format asserts.
+        case assertAll
+        /// Only the named formats assert.
+        case assert(Set<String>)
+
+        func asserts(_ name: String) -> Bool {
+            switch self {
+            case .annotate: return false
+            case .assertAll: return true
+            case .assert(let names): return names.contains(name)
+            }
+        }
+    }
+
+    /// Format behaviour (default: annotation).
+    public var formats: FormatMode = .annotate
+    /// When a format is asserted but has no checker: false = treat as annotation (default), true = schema error.
+    public var strictFormats: Bool = false
+    /// Extra format checkers by name (a chat app may add `timetoken`); they override built-ins.
+    public var customFormats: [String: FormatChecker] = [:]
+    /// When true, keywords outside the 2020-12 vocabularies are schema errors (default: ignored, as the spec says).
+    public var rejectUnknownKeywords: Bool = false
+    /// Check the schema against its meta-schema before compiling (default true).
+    public var validateSchema: Bool = true
+    /// Base URI for a root schema without `$id`.
+    public var baseURI: String = "json-schema:///"
+    /// The dialect assumed when a schema has no `$schema`.
+    public var defaultDialect: String = "https://json-schema.org/draft/2020-12/schema"
+    /// How deeply schema evaluation may nest (guards reference cycles); default 1,000.
+    public var maxEvaluationDepth: Int = 1_000
+    /// The step budget for one regex test; exceeding it fails the keyword ("too expensive").
+    public var regexStepLimit: Int = ECMARegex.defaultStepLimit
+
+    /// Default options.
+    public init() {}
+
+    /// Options with format assertion set.
+    public init(formats: FormatMode, strictFormats: Bool = false) {
+        self.formats = formats
+        self.strictFormats = strictFormats
+    }
+}

@@ -1,0 +1,90 @@
+import JSONCore
+
+/// `allOf`: every subschema must match; their errors are reported as they are.
+struct AllOfKeyword: Keyword {
+    let name = "allOf"
+    let schemas: [SchemaNode]
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        var valid = true
+        for (i, s) in schemas.enumerated() where !ev.evaluate(s, instance, keywordTokens: "allOf", String(i), into: &annotations) {
+            valid = false
+            if !ev.collectErrors { return false }
+        }
+        return valid
+    }
+}
+
+/// `anyOf`: at least one subschema must match. On failure the error carries each branch's errors.
+struct AnyOfKeyword: Keyword {
+    let name = "anyOf"
+    let schemas: [SchemaNode]
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        var anyValid = false
+        var causes: [[ValidationError]] = []
+        for (i, s) in schemas.enumerated() {
+            let (ok, errors) = ev.capturingErrors { ev in ev.evaluate(s, instance, keywordTokens: "anyOf", String(i), into: &annotations) }
+            if ok {
+                anyValid = true
+                if !ev.trackAnnotations { break }
+            } else if ev.collectErrors {
+                causes.append(errors)
+            }
+        }
+        if !anyValid {
+            ev.fail(name, causes: causes) { ev in "\(ev.subject) must match at least one of the \(schemas.count) schemas in anyOf, but matches none" }
+        }
+        return anyValid
+    }
+}
+
+/// `oneOf`: exactly one subschema must match.
+struct OneOfKeyword: Keyword {
+    let name = "oneOf"
+    let schemas: [SchemaNode]
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        var matching: [Int] = []
+        var causes: [[ValidationError]] = []
+        var chosen = Annotations()
+        for (i, s) in schemas.enumerated() {
+            var branch = Annotations()
+            let (ok, errors) = ev.capturingErrors { ev in ev.evaluate(s, instance, keywordTokens: "oneOf", String(i), into: &branch) }
+            if ok {
+                matching.append(i)
+                chosen = branch
+                if matching.count > 1 && !ev.collectErrors { return false }
+            } else if ev.collectErrors {
+                causes.append(errors)
+            }
+        }
+        if matching.count == 1 {
+            if ev.trackAnnotations { annotations.merge(chosen) }
+            return true
+        }
+        if matching.isEmpty {
+            ev.fail(name, causes: causes) { ev in "\(ev.subject) must match exactly one of the \(schemas.count) schemas in oneOf, but matches none" }
+        } else {
+            ev.fail(name) { ev in "\(ev.subject) must match exactly one of the \(schemas.count) schemas in oneOf, but matches \(matching.count) (schemas \(listing(matching.map(String.init), conjunction: "and")))" }
+        }
+        return false
+    }
+}
+
+/// `not`: the subschema must not match.
+struct NotKeyword: Keyword {
+    let name = "not"
+    let schema: SchemaNode
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        var ignored = Annotations()
+        let (ok, _) = ev.capturingErrors { ev in ev.evaluate(schema, instance, keywordTokens: "not", into: &ignored) }
+        if ok {
+            ev.fail(name) { ev in "\(ev.subject) must not match the schema in 'not', but it does" }
+            return false
+        }
+        return true
+    }
+}
+

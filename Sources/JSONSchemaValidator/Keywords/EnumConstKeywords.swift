@@ -1,0 +1,40 @@
+import JSONCore
+
+/// `const`: the instance equals the value (numbers mathematically, strings by scalars).
+struct ConstKeyword: Keyword {
+    let name = "const"
+    let value: JSONValue
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        if instance == value { return true }
+        ev.fail(name) { ev in "\(ev.subject) must be \(value.shortDescription), got \(describeValue(instance))" }
+        return false
+    }
+}
+
+/// `enum`: the instance equals one of the values.
+struct EnumKeyword: Keyword {
+    let name = "enum"
+    let values: [JSONValue]
+    let set: Set<JSONValue>?
+
+    init(values: [JSONValue]) {
+        self.values = values
+        self.set = values.count > 8 ? Set(values) : nil
+    }
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        if let set {
+            if set.contains(instance) { return true }
+        } else {
+            for v in values where v == instance { return true }
+        }
+        ev.fail(name) { ev in
+            let shown = values.prefix(10).map(\.shortDescription)
+            let more = values.count > 10 ? " (and \(values.count - 10) more)" : ""
+            return "\(ev.subject) must be one of \(shown.joined(separator: ", "))\(more), got \(describeValue(instance))"
+        }
+        return false
+    }
+}
+

@@ -1,0 +1,56 @@
+import JSONCore
+
+/// `unevaluatedItems`: items no adjacent keyword (nor any valid subschema) evaluated.
+struct UnevaluatedItemsKeyword: Keyword {
+    let name = "unevaluatedItems"
+    let schema: SchemaNode
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        guard case .array(let a) = instance else { return true }
+        var valid = true
+        for i in a.indices where !annotations.items.contains(i) {
+            if schema.kind == .alwaysInvalid {
+                valid = false
+                if !ev.collectErrors { return false }
+                ev.fail(name, atIndex: i) { ev in "\(ev.subject) is not allowed: no schema evaluates it and unevaluatedItems is false" }
+                continue
+            }
+            var child = Annotations()
+            if !ev.evaluate(schema, a[i], keywordTokens: "unevaluatedItems", index: i, into: &child) {
+                valid = false
+                if !ev.collectErrors { return false }
+            }
+        }
+        if valid { annotations.items.insertAll() }
+        return valid
+    }
+}
+
+/// `unevaluatedProperties`: members no adjacent keyword (nor any valid subschema) evaluated.
+struct UnevaluatedPropertiesKeyword: Keyword {
+    let name = "unevaluatedProperties"
+    let schema: SchemaNode
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        guard case .object(let o) = instance else { return true }
+        var valid = true
+        for (i, member) in o.members.enumerated() where !annotations.properties.contains(i) {
+            if schema.kind == .alwaysInvalid {
+                valid = false
+                if !ev.collectErrors { return false }
+                ev.fail(name, atKey: member.key) { ev in
+                    "property \(JSONWriter.quoted(member.key)) is not allowed\(ev.instancePath.count > 1 ? " in \(ev.parentSubject)" : "") (unknown property: no schema defines it)"
+                }
+                continue
+            }
+            var child = Annotations()
+            if !ev.evaluate(schema, member.value, keywordTokens: "unevaluatedProperties", key: member.key, into: &child) {
+                valid = false
+                if !ev.collectErrors { return false }
+            }
+        }
+        if valid { annotations.properties.insertAll() }
+        return valid
+    }
+}
+

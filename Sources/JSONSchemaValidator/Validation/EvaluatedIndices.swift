@@ -1,0 +1,51 @@
+/// A growable set of small non-negative integers: the indices of evaluated array items or of
+/// evaluated object members (by member position), for `unevaluatedItems`/`unevaluatedProperties`.
+struct EvaluatedIndices {
+    private var low: UInt64 = 0
+    private var high: [UInt64] = []
+    /// When set, every index counts as evaluated.
+    private(set) var all = false
+
+    @inline(__always) mutating func insert(_ i: Int) {
+        if i < 64 {
+            low |= 1 << UInt64(i)
+            return
+        }
+        let w = i / 64 - 1
+        if w >= high.count { high.append(contentsOf: repeatElement(0, count: w - high.count + 1)) }
+        high[w] |= 1 << UInt64(i % 64)
+    }
+
+    mutating func insertAll() { all = true }
+
+    mutating func insert(range: Range<Int>) {
+        for i in range { insert(i) }
+    }
+
+    @inline(__always) func contains(_ i: Int) -> Bool {
+        if all { return true }
+        if i < 64 { return low & (1 << UInt64(i)) != 0 }
+        let w = i / 64 - 1
+        return w < high.count && high[w] & (1 << UInt64(i % 64)) != 0
+    }
+
+    mutating func formUnion(_ other: EvaluatedIndices) {
+        if other.all { all = true }
+        low |= other.low
+        if other.high.count > high.count { high.append(contentsOf: repeatElement(0, count: other.high.count - high.count)) }
+        for k in other.high.indices { high[k] |= other.high[k] }
+    }
+}
+
+/// Annotations a subschema produced for the current instance that later keywords need.
+struct Annotations {
+    /// Evaluated object members, by member position in the instance object.
+    var properties = EvaluatedIndices()
+    /// Evaluated array items, by index.
+    var items = EvaluatedIndices()
+
+    mutating func merge(_ other: Annotations) {
+        properties.formUnion(other.properties)
+        items.formUnion(other.items)
+    }
+}

@@ -1,0 +1,165 @@
+import JSONCore
+
+/// The state of one validation run: error collection, paths, the dynamic scope, and limits.
+///
+/// In the fast mode (`collectErrors == false`) nothing is allocated for reporting: paths are not
+/// tracked and keywords stop at the first failure.
+struct Evaluation {
+    /// Whether errors are being collected (otherwise only validity matters).
+    let collectErrors: Bool
+    /// Whether evaluated items/properties must be tracked (the schema uses `unevaluated*`).
+    let trackAnnotations: Bool
+    /// How deep schema evaluation may nest before it is reported as a reference cycle.
+    let maxDepth: Int
+    /// The regex step budget for one `pattern` test.
+    let regexStepLimit: Int
+    /// Collected errors (flat; applicators put branch errors in `causes`).
+    var errors: [ValidationError] = []
+    /// Schema resources entered, outermost first (for `$dynamicRef`).
+    var dynamicScope: [SchemaResource] = []
+    /// Evaluation path tokens to the current node (only when collecting).
+    var keywordPath: [String] = []
+    /// Instance path tokens to the current value (only when collecting).
+    var instancePath: [String] = []
+    /// For each instance token, whether it is an array index.
+    var instanceIsIndex: [Bool] = []
+    /// The node being evaluated.
+    var currentLocation: String = ""
+    var depth = 0
+
+    init(collectErrors: Bool, trackAnnotations: Bool, maxDepth: Int, regexStepLimit: Int) {
+        self.collectErrors = collectErrors
+        self.trackAnnotations = trackAnnotations
+        self.maxDepth = maxDepth
+        self.regexStepLimit = regexStepLimit
+    }
+
+    /// Evaluates `node` against `instance`, adding annotations when valid.
+    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+        switch node.kind {
+        case .alwaysValid:
+            return true
+        case .alwaysInvalid:
+            let saved = currentLocation
+            currentLocation = node.absoluteLocation
+            fail("false", ownLocation: true) { _ in "no value is allowed here (the schema is false)" }
+            currentLocation = saved
+            return false
+        case .keywords:
+            break
+        }
+        if depth >= maxDepth {
+            let saved = currentLocation
+            currentLocation = node.absoluteLocation
+            fail("$ref", ownLocation: true) { ev in "schema evaluation nested deeper than \(ev.maxDepth) levels (a reference cycle that does not consume the instance?)" }
+            currentLocation = saved
+            return false
+        }
+        depth += 1
+        let pushed = dynamicScope.last !== node.resource
+        if pushed { dynamicScope.append(node.resource) }
+        let saved = currentLocation
+        currentLocation = node.absoluteLocation
+        var local = Annotations()
+        var valid = true
+        for keyword in node.keywords {
+            if !keyword.validate(instance, &self, &local) {
+                valid = false
+                if !collectErrors { break }
+            }
+        }
+        if valid && trackAnnotations { annotations.merge(local) }
+        currentLocation = saved
+        if pushed { dynamicScope.removeLast() }
+        depth -= 1
+        return valid
+    }
+
+    /// Evaluates a subschema reached through `keywordTokens` on the same instance.
+    @inline(__always)
+    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, keywordTokens: String..., into annotations: inout Annotations) -> Bool {
+        if !collectErrors { return evaluate(node, instance, &annotations) }
+        keywordPath.append(contentsOf: keywordTokens)
+        let ok = evaluate(node, instance, &annotations)
+        keywordPath.removeLast(keywordTokens.count)
+        return ok
+    }
+
+    /// Evaluates a subschema on the object member `key`.
+    @inline(__always)
+    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, keywordTokens: String..., key: String, into annotations: inout Annotations) -> Bool {
+        if !collectErrors { return evaluate(node, instance, &annotations) }
+        keywordPath.append(contentsOf: keywordTokens)
+        instancePath.append(key)
+        instanceIsIndex.append(false)
+        let ok = evaluate(node, instance, &annotations)
+        keywordPath.removeLast(keywordTokens.count)
+        instancePath.removeLast()
+        instanceIsIndex.removeLast()
+        return ok
+    }
+
+    /// Evaluates a subschema on the array item at `index`.
+    @inline(__always)
+    mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, keywordTokens: String..., index: Int, into annotations: inout Annotations) -> Bool {
+        if !collectErrors { return evaluate(node, instance, &annotations) }
+        keywordPath.append(contentsOf: keywordTokens)
+        instancePath.append(String(index))
+        instanceIsIndex.append(true)
+        let ok = evaluate(node, instance, &annotations)
+        keywordPath.removeLast(keywordTokens.count)
+        instancePath.removeLast()
+        instanceIsIndex.removeLast()
+        return ok
+    }
+
+    /// Records a failure of `keyword` at the current node; with `atKey`/`atIndex`, at a child
+    /// instance location (an object member or an array item). The message closure runs only
+    /// when errors are collected.
+    mutating func fail(
+        _ keyword: String, atKey key: String? = nil, atIndex index: Int? = nil, causes: [[ValidationError]] = [],
+        ownLocation: Bool = false, _ message: (Evaluation) -> String
+    ) {
+        guard collectErrors else { return }
+        if let key {
+            instancePath.append(key)
+            instanceIsIndex.append(false)
+        } else if let index {
+            instancePath.append(String(index))
+            instanceIsIndex.append(true)
+        }
+        let text = message(self)
+        errors.append(makeError(keyword, text, causes: causes, ownLocation: ownLocation))
+        if key != nil || index != nil {
+            instancePath.removeLast()
+            instanceIsIndex.removeLast()
+        }
+    }
+
+    func makeError(_ keyword: String, _ message: String, causes: [[ValidationError]], ownLocation: Bool) -> ValidationError {
+        var kl = ""
+        for t in keywordPath {
+            kl += "/"
+            kl += JSONPointer.escape(t)
+        }
+        var abs = currentLocation
+        if !ownLocation {
+            kl += "/" + JSONPointer.escape(keyword)
+            abs += "/" + JSONPointer.escape(keyword)
+        }
+        return ValidationError(
+            keyword: keyword, keywordLocation: kl, absoluteKeywordLocation: abs,
+            instanceLocation: JSONPointer(tokens: instancePath), message: message, causes: causes)
+    }
+
+    /// Runs `body` with error collection redirected into a separate list, returned alongside.
+    mutating func capturingErrors<T>(_ body: (inout Evaluation) -> T) -> (T, [ValidationError]) {
+        guard collectErrors else { return (body(&self), []) }
+        let saved = errors
+        errors = []
+        let result = body(&self)
+        let captured = errors
+        errors = saved
+        return (result, captured)
+    }
+}

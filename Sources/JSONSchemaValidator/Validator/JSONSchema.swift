@@ -1,0 +1,128 @@
+import JSONCore
+
+/// A compiled JSON Schema (draft 2020-12): compile once, validate any number of instances from
+/// any thread.
+///
+/// ```swift
+/// let schema = try JSONSchema(parsing: #"{"type": "object", "required": ["id"]}"#)
+/// let doc = try JSONParser.parse(#"{"name": "x"}"#)
+/// let result = schema.validate(doc.root)
+/// result.isValid          // false
+/// result.errors.first?.message   // missing required property "id"
+/// ```
+public struct JSONSchema: Sendable {
+    let root: SchemaNode
+    let trackAnnotations: Bool
+    let options: ValidatorOptions
+    /// Every node of the graph, kept alive here (nodes reference each other, possibly in cycles).
+    let nodes: [SchemaNode]
+    /// The schema's absolute URI (its `$id`, or the base URI it was compiled under).
+    public let uri: String
+
+    /// Compiles `schema`. References resolve against `registry` (plus the schema itself).
+    ///
+    /// - Throws: ``SchemaError`` when the schema is invalid against its meta-schema, a reference
+    ///   cannot be resolved, a pattern is not ECMA-262, or (with strict formats) a format is unknown.
+    public init(_ schema: JSONValue, registry: SchemaRegistry = .standard, options: ValidatorOptions = ValidatorOptions()) throws(SchemaError) {
+        var index = registry.index
+        var rootURI = options.baseURI
+        if case .string(let id)? = schema["$id"] {
+            rootURI = URIReference(options.baseURI).resolving(id).withoutFragment.description
+        }
+        var dialect = options.defaultDialect
+        if case .string(let d)? = schema["$schema"] { dialect = URIReference(d).withoutFragment.description }
+        var own = ResourceIndex()
+        own.add(schema, uri: rootURI, dialect: dialect)
+        // The schema being compiled wins over registry documents at the same URIs.
+        own.merge(index)
+        index = own
+
+        if options.validateSchema {
+            try JSONSchema.checkAgainstMetaschema(schema, dialect: dialect, index: index, rootURI: rootURI)
+        }
+        let compiler = Compiler(index: index, options: options)
+        guard let scanned = index.locations[rootURI + "#"] else {
+            throw SchemaError(kind: .invalidSchema, message: "the schema could not be indexed", schemaLocation: rootURI + "#")
+        }
+        self.root = try compiler.node(for: scanned)
+        self.trackAnnotations = compiler.usesUnevaluated
+        self.options = options
+        self.nodes = Array(compiler.nodes.values)
+        self.uri = rootURI
+    }
+
+    /// Parses and compiles a schema text; parse errors are reported as ``SchemaError/Kind/notJSON``
+    /// with their location, and other schema errors get the `line:column` of the offending value.
+    public init(parsing text: String, registry: SchemaRegistry = .standard, options: ValidatorOptions = ValidatorOptions()) throws(SchemaError) {
+        try self.init(bytes: Array(text.utf8), registry: registry, options: options)
+    }
+
+    /// Parses and compiles a schema from UTF-8 bytes (see ``init(parsing:registry:options:)``).
+    public init(bytes: [UInt8], registry: SchemaRegistry = .standard, options: ValidatorOptions = ValidatorOptions()) throws(SchemaError) {
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw SchemaError(kind: .notJSON, message: "the schema is not valid JSON: \(error.message)", schemaLocation: options.baseURI, location: error.location)
+        }
+        do {
+            try self.init(document.root, registry: registry, options: options)
+        } catch {
+            var located = error
+            if located.location == nil { located.location = document.location(of: located.pointer) ?? document.location(of: located.pointer.parent) }
+            throw located
+        }
+    }
+
+    /// Whether `instance` is valid. Allocates nothing for error reporting and stops at the first failure.
+    public func isValid(_ instance: JSONValue) -> Bool {
+        var ev = Evaluation(collectErrors: false, trackAnnotations: trackAnnotations, maxDepth: options.maxEvaluationDepth, regexStepLimit: options.regexStepLimit)
+        var annotations = Annotations()
+        return ev.evaluate(root, instance, &annotations)
+    }
+
+    /// Validates `instance` and collects every error.
+    public func validate(_ instance: JSONValue) -> ValidationResult {
+        var ev = Evaluation(collectErrors: true, trackAnnotations: trackAnnotations, maxDepth: options.maxEvaluationDepth, regexStepLimit: options.regexStepLimit)
+        var annotations = Annotations()
+        let valid = ev.evaluate(root, instance, &annotations)
+        return ValidationResult(isValid: valid, errors: valid ? [] : ev.errors)
+    }
+
+    // MARK: - Meta-schema
+
+    /// The compiled standard 2020-12 meta-schema, built once per process.
+    static let standardMetaschema: Result<JSONSchema, SchemaError> = {
+        var options = ValidatorOptions()
+        options.validateSchema = false
+        guard let meta = SchemaRegistry.standard.index.resources["https://json-schema.org/draft/2020-12/schema"] else {
+            return .failure(SchemaError(kind: .invalidRegistry, message: "the embedded meta-schema is missing", schemaLocation: "https://json-schema.org/draft/2020-12/schema"))
+        }
+        do throws(SchemaError) {
+            return .success(try JSONSchema(meta.value, registry: .standard, options: options))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    static func checkAgainstMetaschema(_ schema: JSONValue, dialect: String, index: ResourceIndex, rootURI: String) throws(SchemaError) {
+        let meta: JSONSchema
+        if dialect == "https://json-schema.org/draft/2020-12/schema" {
+            meta = try standardMetaschema.get()
+        } else if let document = index.resources[dialect] {
+            var options = ValidatorOptions()
+            options.validateSchema = false
+            meta = try JSONSchema(document.value, registry: SchemaRegistry(index: index, documentURIs: []), options: options)
+        } else {
+            throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: rootURI + "#/$schema", pointer: JSONPointer(tokens: ["$schema"]))
+        }
+        let result = meta.validate(schema)
+        guard !result.isValid else { return }
+        let best = result.bestMatch
+        let pointer = best?.instanceLocation ?? .root
+        throw SchemaError(
+            kind: .invalidSchema,
+            message: "the schema is invalid against its meta-schema: \(pointer.isRoot ? "" : pointer.description + ": ")\(best?.message ?? "invalid")",
+            schemaLocation: rootURI + "#" + pointer.description, pointer: pointer, metaschemaErrors: result.errors)
+    }
+}
