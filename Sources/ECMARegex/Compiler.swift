@@ -70,20 +70,21 @@ struct Compiler {
         case .empty: items = []
         default: items = [root]
         }
-        var result = LiteralPattern(scalars: [], anchoredStart: false, anchoredEnd: false)
+        var anchoredStart = false, anchoredEnd = false
         if case .assertion(.start)? = items.first {
-            result.anchoredStart = true
+            anchoredStart = true
             items.removeFirst()
         }
         if case .assertion(.end)? = items.last {
-            result.anchoredEnd = true
+            anchoredEnd = true
             items.removeLast()
         }
+        var scalars: [UInt32] = []
         for item in items {
             guard case .char(let c) = item else { return nil }
-            result.scalars.append(c)
+            scalars.append(c)
         }
-        return result
+        return LiteralPattern(scalars: scalars, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
     }
 
     @discardableResult

@@ -28,12 +28,17 @@ struct Matcher {
 
     /// Steps granted per input scalar on top of the caller's limit, so that matching that is
     /// linear in the input never reports `.tooExpensive`.
-    static let stepsPerInputScalar = 16
+    static let stepsPerInputScalar = 8
 
     /// Linear scans (greedy runs, backreference comparisons) cost one step per this many scalars.
-    private static let scanStepDivisor = 64
+    private static let scanStepDivisor = 8
+
+    /// The backtrack stack may not grow beyond this many entries (it bounds memory use);
+    /// reaching it counts as running out of budget.
+    private let maxStackEntries: Int
 
     init(program: Program, input: [UInt32], stepLimit: Int) {
+        self.maxStackEntries = Swift.max(stepLimit, 2_000_000)
         self.program = program
         self.instructions = program.instructions
         self.input = input
@@ -156,7 +161,7 @@ struct Matcher {
         var pos = start
         while true {
             steps -= 1
-            if steps <= 0 { return .tooExpensive }
+            if steps <= 0 || stack.count > maxStackEntries { return .tooExpensive }
             var ok = true
             guard pc >= 0, pc < instructions.count else { return .noMatch }
             switch instructions[pc] {

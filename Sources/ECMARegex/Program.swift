@@ -54,9 +54,9 @@ struct Program: Sendable {
 
 /// A pattern that is a sequence of code points with optional `^` / `$`.
 struct LiteralPattern: Sendable {
-    var scalars: [UInt32]
-    var anchoredStart: Bool
-    var anchoredEnd: Bool
+    let scalars: [UInt32]
+    let anchoredStart: Bool
+    let anchoredEnd: Bool
 
     func test(_ input: String) -> Bool {
         let hay = input.unicodeScalars.map(\.value)
@@ -67,16 +67,32 @@ struct LiteralPattern: Sendable {
         if anchoredStart { return hay[0..<m].elementsEqual(scalars) }
         if anchoredEnd { return hay[(n - m)..<n].elementsEqual(scalars) }
         if m == 0 { return true }
-        let first = scalars[0]
-        var start = 0
-        while start + m <= n {
-            if hay[start] == first {
-                var k = 1
-                while k < m, hay[start + k] == scalars[k] { k += 1 }
-                if k == m { return true }
-            }
-            start += 1
+        // Knuth-Morris-Pratt: linear in the input whatever the literal.
+        var k = 0
+        for c in hay {
+            while k > 0 && scalars[k] != c { k = failure[k - 1] }
+            if scalars[k] == c { k += 1 }
+            if k == m { return true }
         }
         return false
+    }
+
+    /// The KMP failure function of `scalars`.
+    let failure: [Int]
+
+    init(scalars: [UInt32], anchoredStart: Bool, anchoredEnd: Bool) {
+        self.scalars = scalars
+        self.anchoredStart = anchoredStart
+        self.anchoredEnd = anchoredEnd
+        var failure = Array(repeating: 0, count: scalars.count)
+        var k = 0
+        var i = 1
+        while i < scalars.count {
+            while k > 0 && scalars[i] != scalars[k] { k = failure[k - 1] }
+            if scalars[i] == scalars[k] { k += 1 }
+            failure[i] = k
+            i += 1
+        }
+        self.failure = failure
     }
 }

@@ -115,25 +115,26 @@ public struct JSONObject: Sendable {
 extension JSONObject: Equatable {
     /// Unordered equality of the name/value maps.
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
-        guard a.count == b.count else { return false }
-        for m in a.members {
-            guard let other = b[m.key], other == m.value else { return false }
-        }
-        return true
+        JSONValue.object(a) == JSONValue.object(b)  // iterative, any depth
     }
 }
 
 extension JSONObject: Hashable {
     /// Order-independent hash consistent with `==`.
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, depth: 0)
+    }
+
+    func hash(into hasher: inout Hasher, depth: Int) {
+        hasher.combine(count)
+        guard depth < JSONValue.hashDepthLimit else { return }
         var combined = 0
         for m in members {
             var h = Hasher()
             m.key.hashScalars(into: &h)
-            h.combine(m.value)
+            m.value.hash(into: &h, depth: depth + 1)
             combined ^= h.finalize()
         }
-        hasher.combine(count)
         hasher.combine(combined)
     }
 }

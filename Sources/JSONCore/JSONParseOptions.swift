@@ -9,6 +9,10 @@ public struct JSONParseOptions: Sendable, Hashable {
     }
 
     /// Maximum nesting of arrays and objects (default 512). Deeper input is a `tooDeep` error.
+    ///
+    /// The parser, writer, `==` and hashing handle any depth, but Swift destroys nested arrays
+    /// recursively: a value nested tens of thousands of levels deep can exhaust an 8 MiB thread
+    /// stack when it is released. Keep this limit in the hundreds or low thousands.
     public var maxDepth: Int = 512
     /// Duplicate member policy (default: last wins, recorded).
     public var duplicateKeys: DuplicateKeyPolicy = .lastWins

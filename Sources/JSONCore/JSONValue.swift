@@ -115,25 +115,62 @@ extension JSONValue {
 extension JSONValue: Equatable {
     /// Mathematical / JSON-data-model equality: `1 == 1.0`, strings by Unicode scalars,
     /// objects by key set regardless of order, arrays element-wise.
+    ///
+    /// Iterative (an explicit work list), so arbitrarily deep values cannot overflow the stack.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        if let scalar = scalarEquality(lhs, rhs) { return scalar }
+        var work: [(JSONValue, JSONValue)] = [(lhs, rhs)]
+        while let (a, b) = work.popLast() {
+            if let scalar = scalarEquality(a, b) {
+                if !scalar { return false }
+                continue
+            }
+            switch (a, b) {
+            case (.array(let x), .array(let y)):
+                guard x.count == y.count else { return false }
+                var i = x.count
+                while i > 0 {
+                    i -= 1
+                    work.append((x[i], y[i]))
+                }
+            case (.object(let x), .object(let y)):
+                guard x.count == y.count else { return false }
+                for m in x.members.reversed() {
+                    guard let other = y[m.key] else { return false }
+                    work.append((m.value, other))
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The answer when it needs no descent: nil only for two arrays or two objects.
+    @inline(__always)
+    static func scalarEquality(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
         case (.string(let a), .string(let b)): return a.scalarsEqual(b)
-        case (.array(let a), .array(let b)):
-            guard a.count == b.count else { return false }
-            for i in a.indices where !(a[i] == b[i]) { return false }
-            return true
-        case (.object(let a), .object(let b)): return a == b
+        case (.array, .array), (.object, .object): return nil
         default: return false
         }
     }
 }
 
 extension JSONValue: Hashable {
+    /// How deep hashing descends; below that, containers contribute only their kind and size.
+    /// (Equal values still hash equally, and deep values cannot overflow the stack.)
+    static let hashDepthLimit = 48
+
     /// Hashes consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
+        hash(into: &hasher, depth: 0)
+    }
+
+    func hash(into hasher: inout Hasher, depth: Int) {
         switch self {
         case .null: hasher.combine(0 as UInt8)
         case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
@@ -141,8 +178,11 @@ extension JSONValue: Hashable {
         case .string(let s): hasher.combine(3 as UInt8); s.hashScalars(into: &hasher)
         case .array(let a):
             hasher.combine(4 as UInt8); hasher.combine(a.count)
-            for e in a { hasher.combine(e) }
-        case .object(let o): hasher.combine(5 as UInt8); hasher.combine(o)
+            guard depth < JSONValue.hashDepthLimit else { return }
+            for e in a { e.hash(into: &hasher, depth: depth + 1) }
+        case .object(let o):
+            hasher.combine(5 as UInt8)
+            o.hash(into: &hasher, depth: depth)
         }
     }
 }

@@ -116,9 +116,9 @@ public enum JSONWriter {
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0..<0x20:
                 out.append(contentsOf: "\\u00".utf8)
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xF)])
+                out.append(b >> 4 == 0 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+                let low = b & 0xF
+                out.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
             default: out.append(b)
             }
         }

@@ -9,6 +9,8 @@ final class MatchingTests: XCTestCase {
         assertMatches("^ab", ["abc": true, "cab": false])
         assertMatches("bc$", ["abc": true, "bcd": false])
         assertMatches("a+", ["xxaayy": true, "xyz": false])
+        assertMatches("abab", ["abaabab": true, "ababa": true, "abaaba": false])
+        assertMatches("aab", ["aaab": true, "aabaab": true, "abab": false])
     }
 
     func testAlternationAndGroups() {
@@ -100,6 +102,15 @@ final class MatchingTests: XCTestCase {
         assertMatches("^\\d$", ["5": true, "\u{07C0}": false])
     }
 
+    func testFirstScalarFilter() {
+        assertMatches("(foo|bar|baz)[0-9]+", ["xx baz42": true, "baz": false, "bar1": true])
+        assertMatches("[^a]b", ["aab": false, "acb": true])
+        assertMatches("(?:x|[^a-y])z", ["azaz": false, "zz": true, "xz": true])
+        assertMatches("\\bfoo|bar", ["xfoo bar": true, "xfoo": false])
+        assertMatches("(?=b)\\w", ["ab": true, "a": false])
+        assertMatches("a?b", ["b": true, "ab": true, "c": false])
+    }
+
     func testEscapes() {
         assertMatches("^\\t\\n\\v\\f\\r$", ["\t\n\u{b}\u{c}\r": true])
         assertMatches("^\\0$", ["\u{0}": true])
@@ -139,6 +150,13 @@ final class MatchingTests: XCTestCase {
         assertMatches("^\\p{Script=Latin}$", ["a": true, "α": false])
         assertMatches("^\\p{Script=Hiragana}\\p{Script=Katakana}$", ["ひカ": true])
         assertMatches("^\\p{sc=Arabic}\\p{sc=Hebrew}$", ["عא": true])
+        assertMatches("^\\p{sc=Zyyy}$", ["1": true, "a": false])
+        assertMatches("^\\p{Script=Common}$", [" ": true])
+        assertMatches("^\\p{scx=Hira}$", ["\u{3001}": true, "ひ": true, "a": false])
+        assertMatches("^\\p{sc=Hira}$", ["\u{3001}": false])
+        assertMatches("^\\p{Script=Inherited}$", ["\u{301}": true])
+        assertMatches("^\\p{sc=Tamil}\\p{sc=Ethiopic}\\p{sc=Cherokee}$", ["தሀᎠ": true])
+        assertMatches("^\\P{Script=Latin}$", ["α": true, "a": false])
         assertMatches("^\\p{Alphabetic}$", ["a": true, "1": false])
         assertMatches("^\\p{White_Space}$", [" ": true, "a": false])
         assertMatches("^\\p{Uppercase}\\p{Lowercase}$", ["Aa": true, "aA": false])

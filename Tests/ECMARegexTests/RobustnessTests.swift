@@ -45,6 +45,15 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(try ECMARegex("^a+b?$").test(big), .match)
         XCTAssertEqual(try ECMARegex("^[a-z]*$").test(big + "1"), .noMatch)
         XCTAssertEqual(try ECMARegex("b").test(big), .noMatch)
+        let literal = try ECMARegex(String(repeating: "a", count: 1000) + "b")
+        XCTAssertEqual(literal.test(String(repeating: "a", count: 1_000_000)), .noMatch)
+        XCTAssertEqual(literal.test(String(repeating: "a", count: 5000) + "b"), .match)
+        // Quadratic work on a large input is cut off by the budget rather than running on.
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            XCTAssertEqual(try? ECMARegex("a*b").test(String(repeating: "a", count: 1_000_000)), .tooExpensive)
+        }
+        XCTAssertLessThan(elapsed, .seconds(60))
         let medium = String(repeating: "ab", count: 200_000)
         XCTAssertEqual(try ECMARegex("^(?:ab)*$").test(medium), .match)
         XCTAssertEqual(try ECMARegex("^(ab)*$").test(medium), .match)

@@ -107,6 +107,10 @@ final class SyntaxErrorTests: XCTestCase {
         assertSyntaxError("\\p{gc=Alphabetic}", contains: "invalid property name")
         assertSyntaxError("\\p{Alphabetic=Yes}", contains: "invalid property name")
         assertSyntaxError("\\p{L=Lu}", contains: "invalid property name")
+        assertSyntaxError("\\p{sc=latin}", contains: "invalid property name")
+        assertSyntaxError("\\p{Script=Katakana_Or_Hiragana}", contains: "invalid property name")
+        assertSyntaxError("\\p{sc}", contains: "invalid property name")
+        assertSyntaxError("\\p{sc=}", contains: "invalid property name")
         assertSyntaxError("\\p{ L}", contains: "invalid property escape")
         for name in ["L", "Letter", "Lu", "Uppercase_Letter", "gc=Lu", "General_Category=Lu", "digit", "punct",
                      "cntrl", "Combining_Mark", "LC", "Cased_Letter", "Cs", "Cn",

@@ -28,6 +28,22 @@ final class HostileInputTests: XCTestCase {
         while case .array(let a) = v { v = a[0]; levels += 1 }
         XCTAssertEqual(levels, depth)
         XCTAssertEqual(v, .null)
+        // Equality and hashing are iterative / depth-bounded too.
+        let again = try JSONParser.parse(text, options: JSONParseOptions(maxDepth: depth)).root
+        XCTAssertTrue(root == again)
+        XCTAssertEqual(root.hashValue, again.hashValue)
+        let different = try JSONParser.parse(String(repeating: "[", count: depth) + "true" + String(repeating: "]", count: depth),
+                                             options: JSONParseOptions(maxDepth: depth)).root
+        XCTAssertFalse(root == different)
+        var objects: JSONValue = 1
+        var objects2: JSONValue = 1
+        for k in 0..<depth {
+            objects = ["k": objects, "n": .number(JSONNumber(k))]
+            objects2 = ["n": .number(JSONNumber(k)), "k": objects2]
+        }
+        XCTAssertTrue(objects == objects2)
+        XCTAssertEqual(objects.hashValue, objects2.hashValue)
+        XCTAssertEqual(objects.objectValue, objects2.objectValue)
         assertParseError(text, .tooDeep, "limit of \(depth - 1)", at: "1:\(depth)", options: JSONParseOptions(maxDepth: depth - 1))
     }
 
@@ -164,6 +180,19 @@ final class HostileInputTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(error.location.line, 1, file: file, line: line)
             XCTAssertGreaterThanOrEqual(error.location.column, 1, file: file, line: line)
             XCTAssertFalse(error.message.isEmpty, file: file, line: line)
+        }
+    }
+
+    func testLocatorOnArbitrarySourceTerminates() throws {
+        var rng = SplitMix64(seed: 6902)
+        let alphabet = Array("{}[]\",: 0a\\".utf8)
+        let pointers = ["", "/0", "/a", "/0/0", "/a/0/a", "/", "/1"].map { try! JSONPointer(parsing: $0) }
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...32, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let doc = JSONDocument(root: .null, source: bytes)
+            for p in pointers {
+                if let loc = doc.location(of: p) { XCTAssertLessThanOrEqual(loc.offset, bytes.count) }
+            }
         }
     }
 

@@ -9,6 +9,14 @@ import JSONCore
 /// let same = try PubNubChatUser.decode(from: document, options: .native) // errors get line:column
 /// let bytes = try user.canonicalBytes()                                  // sorted keys, compact
 /// ```
+/// **Canonical form** of a payload `p` is `decode(p).canonicalBytes()`. It is byte-identical to
+/// `JSONWriter.bytes(p, options: .canonical)` when `p`'s dates are already in the native form
+/// `yyyy-MM-ddTHH:mm:ss.SSSZ`, the always-written members are present (`type` and `custom` for
+/// users and channels, `custom` for memberships, `content` and `custom` for messages) and the
+/// custom types keep what they read (``AnyJSONCustomData`` does). For any other payload it is
+/// idempotent: decoding canonical bytes and encoding again gives the same bytes. Dates are
+/// written truncated to milliseconds; unknown members are dropped.
+///
 /// "Validate, then decode": when ``ChatDecodingOptions/validator`` is set it runs on the whole
 /// value first; decoding then reads the already-parsed value (no second parse).
 public protocol ChatPayloadCodable: Sendable {

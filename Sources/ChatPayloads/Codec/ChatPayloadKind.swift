@@ -20,4 +20,14 @@ public enum ChatPayloadKind: String, Sendable, Hashable, CaseIterable {
     case memberPatch
     /// A real-time event envelope.
     case patchEnvelope
+    /// The JSON form of a ``UserRecord``.
+    case userRecord
+    /// The JSON form of a ``ChannelRecord``.
+    case channelRecord
+    /// The JSON form of a ``MemberRecord``.
+    case memberRecord
+    /// The JSON form of a ``MessageRecord``.
+    case messageRecord
+    /// The JSON form of a ``MessageActionRecord``.
+    case messageActionRecord
 }

@@ -3,9 +3,9 @@ import JSONCore
 /// Custom data carried in a payload's `custom` (or message `content`) object, decoded from and
 /// encoded to this module's `JSONValue` model.
 ///
-/// Implement the three requirements by hand for full control, or adopt ``CodableCustomData``
-/// (any `Codable` type) to get them from `Codable` through ``JSONValueDecoder`` and
-/// ``JSONValueEncoder``.
+/// Implement the requirements by hand for full control, or make the type `Codable` and get
+/// ``init(json:)`` and ``encodeJSON()`` from the `Codable` bridge (through ``JSONValueDecoder``
+/// and ``JSONValueEncoder``, never Foundation's JSON coders); only ``init()`` is then needed.
 ///
 /// Errors thrown by ``init(json:)`` carry JSON Pointers relative to the custom object (for
 /// example `/age`); the payload decoder moves them under `/custom` and adds the source location.

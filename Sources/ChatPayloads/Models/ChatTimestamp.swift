@@ -23,6 +23,9 @@ public struct ChatTimestamp: Sendable, Hashable, Comparable {
     /// Nanoseconds within the second, 0...999_999_999.
     public let nanoseconds: Int
 
+    /// 1970-01-01T00:00:00Z.
+    public static let unixEpoch = ChatTimestamp(exactSeconds: 0, nanoseconds: 0)
+
     /// The earliest representable instant, 0000-01-01T00:00:00Z.
     public static let minEpochSeconds: Int64 = -62_167_219_200
     /// The last representable second, 9999-12-31T23:59:59Z.

@@ -115,6 +115,8 @@ final class Compiler {
         let v: Vocabularies
         if dialect == "https://json-schema.org/draft/2020-12/schema" {
             v = .standard
+        } else if dialect == Vocabularies.draft201909URI {
+            v = .draft201909
         } else if let meta = index.resources[dialect] {
             v = try Vocabularies.from(metaschema: meta.value, uri: dialect)
         } else {

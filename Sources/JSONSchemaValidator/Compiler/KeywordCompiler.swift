@@ -137,13 +137,19 @@ extension Compiler {
                 then: o["then"] != nil ? try childNode(s, "then") : nil,
                 otherwise: o["else"] != nil ? try childNode(s, "else") : nil))
         }
-        let prefix = try schemaArray("prefixItems") ?? []
-        let items = o["items"] != nil ? try childNode(s, "items") : nil
-        if !prefix.isEmpty || items != nil {
-            list.append(ItemsKeyword(name: prefix.isEmpty ? "items" : "prefixItems", prefix: prefix, rest: items))
+        let vocab = try vocabularies(s.dialect)
+        if vocab.legacyItems, o["items"]?.arrayValue != nil {
+            let prefix = try schemaArray("items") ?? []
+            let rest = o["additionalItems"] != nil ? try childNode(s, "additionalItems") : nil
+            list.append(ItemsKeyword(name: "items", prefix: prefix, rest: rest))
+        } else {
+            let prefix = vocab.legacyItems ? [] : (try schemaArray("prefixItems") ?? [])
+            let items = o["items"] != nil ? try childNode(s, "items") : nil
+            if !prefix.isEmpty || items != nil {
+                list.append(ItemsKeyword(name: prefix.isEmpty ? "items" : "prefixItems", prefix: prefix, rest: items))
+            }
         }
         if o["contains"] != nil {
-            let vocab = try vocabularies(s.dialect)
             var minContains = 1
             var maxContains: Int? = nil
             if vocab.validation {
@@ -174,6 +180,21 @@ extension Compiler {
             var deps: [(property: String, schema: SchemaNode)] = []
             for m in map.members { deps.append((m.key, try childNode(s, "dependentSchemas", m.key))) }
             list.append(DependentSchemasKeyword(dependencies: deps))
+        }
+        if let v = o["dependencies"], let map = v.objectValue {
+            // Compatibility with the pre-2019 `dependencies` keyword (the spec allows supporting it):
+            // arrays mean dependentRequired, schemas mean dependentSchemas.
+            var names: [(property: String, required: [String])] = []
+            var schemas: [(property: String, schema: SchemaNode)] = []
+            for m in map.members {
+                if let arr = m.value.arrayValue {
+                    names.append((m.key, arr.compactMap(\.stringValue)))
+                } else {
+                    schemas.append((m.key, try childNode(s, "dependencies", m.key)))
+                }
+            }
+            if !names.isEmpty { list.append(DependentRequiredKeyword(name: "dependencies", dependencies: names)) }
+            if !schemas.isEmpty { list.append(DependentSchemasKeyword(name: "dependencies", dependencies: schemas)) }
         }
     }
 

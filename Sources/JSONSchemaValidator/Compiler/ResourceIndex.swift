@@ -28,7 +28,7 @@ struct ResourceIndex: Sendable {
 
     /// Keywords whose value is one subschema.
     static let singleSchemaKeywords: Set<String> = [
-        "additionalProperties", "contains", "contentSchema", "else", "if", "items", "not", "propertyNames",
+        "additionalItems", "additionalProperties", "contains", "contentSchema", "else", "if", "items", "not", "propertyNames",
         "then", "unevaluatedItems", "unevaluatedProperties",
     ]
     /// Keywords whose value is an array of subschemas.
@@ -70,7 +70,18 @@ struct ResourceIndex: Sendable {
             }
             for member in o.members {
                 let k = member.key
-                if ResourceIndex.singleSchemaKeywords.contains(k) {
+                if k == "items", case .array(let items) = member.value {
+                    // Draft 2019-09 positional `items`.
+                    for (i, item) in items.enumerated() {
+                        work.append((item, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + "/items/\(i)" }, false))
+                    }
+                } else if k == "dependencies", case .object(let map) = member.value {
+                    // The pre-2019 keyword, whose object members are schemas (arrays are names).
+                    for m in map.members where m.value.arrayValue == nil {
+                        let suffix = "/dependencies/" + JSONPointer.escape(m.key)
+                        work.append((m.value, base, pointer.appending(k).appending(m.key), dialect, aliases.map { $0 + suffix }, false))
+                    }
+                } else if ResourceIndex.singleSchemaKeywords.contains(k) {
                     work.append((member.value, base, pointer.appending(k), dialect, aliases.map { $0 + "/" + JSONPointer.escape(k) }, false))
                 } else if ResourceIndex.schemaArrayKeywords.contains(k), case .array(let items) = member.value {
                     for (i, item) in items.enumerated() {

@@ -8,15 +8,24 @@ struct Vocabularies: Sendable, Hashable {
     var formatAssertion = false
     var content = true
     var metaData = true
+    /// Draft 2019-09 array semantics: `items` may be an array (positional) and `additionalItems`
+    /// applies after it; `prefixItems` is not a keyword there.
+    var legacyItems = false
 
     static let standard = Vocabularies()
+
+    /// Draft 2019-09, for resources that declare it (cross-draft `$ref`s): its keywords that
+    /// differ from 2020-12 are the array ones.
+    static let draft201909 = Vocabularies(legacyItems: true)
+    /// The 2019-09 meta-schema URI.
+    static let draft201909URI = "https://json-schema.org/draft/2019-09/schema"
 
     static let prefix = "https://json-schema.org/draft/2020-12/vocab/"
 
     /// Reads `$vocabulary`; unknown required vocabularies are an error.
     static func from(metaschema: JSONValue, uri: String) throws(SchemaError) -> Vocabularies {
         guard case .object(let declared)? = metaschema["$vocabulary"] else { return .standard }
-        var v = Vocabularies(applicator: false, unevaluated: false, validation: false, formatAssertion: false, content: false, metaData: false)
+        var v = Vocabularies(applicator: false, unevaluated: false, validation: false, formatAssertion: false, content: false, metaData: false, legacyItems: false)
         for member in declared.members {
             let required = member.value.boolValue ?? false
             switch member.key {
@@ -44,7 +53,8 @@ struct Vocabularies: Sendable, Hashable {
     static func family(of keyword: String) -> WritableKeyPath<Vocabularies, Bool>? {
         switch keyword {
         case "prefixItems", "items", "contains", "additionalProperties", "properties", "patternProperties",
-            "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not":
+            "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
+            "additionalItems", "dependencies":
             return \.applicator
         case "unevaluatedItems", "unevaluatedProperties":
             return \.unevaluated

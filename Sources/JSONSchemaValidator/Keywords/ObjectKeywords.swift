@@ -34,7 +34,7 @@ struct RequiredKeyword: Keyword {
 
 /// `dependentRequired`: when a property is present, others must be too.
 struct DependentRequiredKeyword: Keyword {
-    let name = "dependentRequired"
+    var name = "dependentRequired"
     let dependencies: [(property: String, required: [String])]
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
@@ -166,14 +166,14 @@ struct PropertyNamesKeyword: Keyword {
 
 /// `dependentSchemas`: when a property is present, the whole object must match a schema.
 struct DependentSchemasKeyword: Keyword {
-    let name = "dependentSchemas"
+    var name = "dependentSchemas"
     let dependencies: [(property: String, schema: SchemaNode)]
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .object(let o) = instance else { return true }
         var valid = true
         for (property, schema) in dependencies where o.contains(property) {
-            if !ev.evaluate(schema, instance, keywordTokens: "dependentSchemas", property, into: &annotations) {
+            if !ev.evaluate(schema, instance, keywordTokens: name, property, into: &annotations) {
                 valid = false
                 if !ev.collectErrors { return false }
             }

@@ -35,3 +35,21 @@ final class SchemaResource: @unchecked Sendable {
 
     init(uri: String) { self.uri = uri }
 }
+
+/// Owns every node of one compiled schema. Nodes reference each other (possibly in `$ref`
+/// cycles) and resources reference their anchor nodes, so when the last ``JSONSchema`` copy
+/// goes away this owner breaks those links; otherwise the graph would never be freed.
+final class SchemaGraph: @unchecked Sendable {
+    let nodes: [SchemaNode]
+    let resources: [SchemaResource]
+
+    init(nodes: [SchemaNode], resources: [SchemaResource]) {
+        self.nodes = nodes
+        self.resources = resources
+    }
+
+    deinit {
+        for node in nodes { node.keywords = [] }
+        for resource in resources { resource.dynamicAnchors = [:] }
+    }
+}

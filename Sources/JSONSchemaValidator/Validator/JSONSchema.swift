@@ -14,8 +14,8 @@ public struct JSONSchema: Sendable {
     let root: SchemaNode
     let trackAnnotations: Bool
     let options: ValidatorOptions
-    /// Every node of the graph, kept alive here (nodes reference each other, possibly in cycles).
-    let nodes: [SchemaNode]
+    /// Every node of the graph; frees the graph's cycles when the last copy goes.
+    let graph: SchemaGraph
     /// The schema's absolute URI (its `$id`, or the base URI it was compiled under).
     public let uri: String
 
@@ -44,10 +44,16 @@ public struct JSONSchema: Sendable {
         guard let scanned = index.locations[rootURI + "#"] else {
             throw SchemaError(kind: .invalidSchema, message: "the schema could not be indexed", schemaLocation: rootURI + "#")
         }
-        self.root = try compiler.node(for: scanned)
+        do {
+            self.root = try compiler.node(for: scanned)
+        } catch {
+            // Free the partly built graph (it may hold reference cycles) before reporting.
+            _ = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
+            throw error
+        }
         self.trackAnnotations = compiler.usesUnevaluated
         self.options = options
-        self.nodes = Array(compiler.nodes.values)
+        self.graph = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
         self.uri = rootURI
     }
 

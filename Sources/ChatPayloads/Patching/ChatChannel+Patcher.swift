@@ -1,0 +1,129 @@
+import JSONCore
+
+extension ChatChannel {
+    /// A real-time changeset for a channel (the `data` of a `channel` `set` event).
+    ///
+    /// The avatar lives inside `custom`, so when decoded from JSON ``avatarURL`` follows
+    /// ``custom``: a new `custom` without `profileUrl` clears the avatar, `custom: null` clears both.
+    public struct Patcher: Sendable, Hashable {
+        /// The channel the changeset is for.
+        public var id: String
+        /// When the change happened on the server.
+        public var updated: ChatTimestamp
+        /// The server cache tag after the change.
+        public var eTag: String
+        /// Name change.
+        public var name: FieldChange<String>
+        /// Type change (a `.cleared` type is ignored).
+        public var type: FieldChange<String>
+        /// Status change.
+        public var status: FieldChange<String>
+        /// Details change (JSON `description`).
+        public var details: FieldChange<String>
+        /// Avatar change (JSON `custom.profileUrl`).
+        public var avatarURL: FieldChange<ChatURL>
+        /// Custom data change: replaced whole; `.cleared` resets it to the default.
+        public var custom: FieldChange<Custom>
+
+        /// Makes a changeset.
+        public init(
+            id: String, updated: ChatTimestamp, eTag: String, name: FieldChange<String> = .unchanged,
+            type: FieldChange<String> = .unchanged, status: FieldChange<String> = .unchanged,
+            details: FieldChange<String> = .unchanged, avatarURL: FieldChange<ChatURL> = .unchanged,
+            custom: FieldChange<Custom> = .unchanged
+        ) {
+            self.id = id
+            self.updated = updated
+            self.eTag = eTag
+            self.name = name
+            self.type = type
+            self.status = status
+            self.details = details
+            self.avatarURL = avatarURL
+            self.custom = custom
+        }
+    }
+
+    /// This channel with `patcher` applied, or unchanged when the apply rule says no.
+    public func patch(_ patcher: Patcher) -> ChatChannel { patchOutcome(patcher).value }
+
+    /// Applies `patcher` by the apply rule and says what happened.
+    public func patchOutcome(_ patcher: Patcher) -> PatchOutcome<ChatChannel> {
+        let decision = PatchDecision.decide(
+            idsMatch: id.scalarsEqual(patcher.id), targetETag: eTag, patchETag: patcher.eTag,
+            targetUpdated: updated, patchUpdated: patcher.updated)
+        guard decision.isApplied else { return PatchOutcome(value: self, decision: decision) }
+        var copy = self
+        copy.name = patcher.name.applied(to: name)
+        copy.type = patcher.type.newValue ?? type
+        copy.status = patcher.status.applied(to: status)
+        copy.details = patcher.details.applied(to: details)
+        copy.avatarURL = patcher.avatarURL.applied(to: avatarURL)
+        copy.custom = patcher.custom.applied(to: custom) ?? Custom()
+        copy.updated = patcher.updated
+        copy.eTag = patcher.eTag
+        return PatchOutcome(value: copy, decision: decision)
+    }
+}
+
+extension ChatChannel.Patcher: ChatPayloadCodable {
+    /// ``ChatPayloadKind/channelPatch``.
+    public static var payloadKind: ChatPayloadKind { .channelPatch }
+
+    /// Decodes a channel changeset: `id`, `updated`, `eTag` required; other members three-state.
+    public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
+        let r = try ObjectReader(value, at: pointer, options: options, what: "a channel changeset")
+        var avatar: FieldChange<ChatURL> = .unchanged
+        var custom: FieldChange<Custom> = .unchanged
+        if let raw = r.object["custom"] {
+            if raw.isNull {
+                avatar = .cleared
+                custom = .cleared
+            } else {
+                let (url, decoded) = try ChatChannel.decodeCustom(raw, at: r.at("custom"), options: options)
+                avatar = url.map { .set($0) } ?? .cleared
+                custom = .set(decoded)
+            }
+        }
+        return Self(
+            id: try r.requiredString("id"),
+            updated: try r.requiredTimestamp("updated"),
+            eTag: try r.requiredString("eTag"),
+            name: try r.stringChange("name"),
+            type: try r.stringChange("type"),
+            status: try r.stringChange("status"),
+            details: try r.stringChange("description"),
+            avatarURL: avatar,
+            custom: custom
+        )
+    }
+
+    /// The changeset object. `custom` is written when either the custom data or the avatar
+    /// changes: `null` when both are cleared, otherwise the object with `profileUrl` merged in.
+    public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
+        var b = ObjectBuilder()
+        b.add("id", id)
+        b.add("name", change: name)
+        b.add("description", change: details)
+        b.add("type", change: type)
+        b.add("status", change: status)
+        switch (custom, avatarURL) {
+        case (.unchanged, .unchanged):
+            break
+        case (.cleared, .cleared), (.cleared, .unchanged):
+            b.add("custom", JSONValue.null)
+        default:
+            let pointer = JSONPointer(tokens: ["custom"])
+            var object = try custom.newValue.map { (c) throws(ChatEncodingError) in
+                try CustomDataCoding.encode(c, at: pointer, flat: true, entity: "Channel")
+            } ?? JSONObject()
+            if let url = avatarURL.newValue, !object.contains(ChatChannel.avatarKey) {
+                object = object.setting(ChatChannel.avatarKey, to: .string(url.absoluteString))
+            }
+            b.add("custom", object)
+        }
+        b.add("updated", updated)
+        b.add("eTag", eTag)
+        return b.value
+    }
+}

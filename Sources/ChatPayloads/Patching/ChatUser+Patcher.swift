@@ -1,0 +1,113 @@
+import JSONCore
+
+extension ChatUser {
+    /// A real-time changeset for a user (the `data` of a `uuid` `set` event).
+    ///
+    /// `id`, `updated` and `eTag` are required; every other field is a ``FieldChange``.
+    public struct Patcher: Sendable, Hashable {
+        /// The user the changeset is for.
+        public var id: String
+        /// When the change happened on the server.
+        public var updated: ChatTimestamp
+        /// The server cache tag after the change.
+        public var eTag: String
+        /// Name change.
+        public var name: FieldChange<String>
+        /// Type change (a `.cleared` type is ignored: the field is not optional).
+        public var type: FieldChange<String>
+        /// Status change.
+        public var status: FieldChange<String>
+        /// External id change.
+        public var externalId: FieldChange<String>
+        /// Avatar change (JSON `profileUrl`).
+        public var avatarURL: FieldChange<ChatURL>
+        /// Email change.
+        public var email: FieldChange<String>
+        /// Custom data change: replaced whole; `.cleared` resets it to the default.
+        public var custom: FieldChange<Custom>
+
+        /// Makes a changeset.
+        public init(
+            id: String, updated: ChatTimestamp, eTag: String, name: FieldChange<String> = .unchanged,
+            type: FieldChange<String> = .unchanged, status: FieldChange<String> = .unchanged,
+            externalId: FieldChange<String> = .unchanged, avatarURL: FieldChange<ChatURL> = .unchanged,
+            email: FieldChange<String> = .unchanged, custom: FieldChange<Custom> = .unchanged
+        ) {
+            self.id = id
+            self.updated = updated
+            self.eTag = eTag
+            self.name = name
+            self.type = type
+            self.status = status
+            self.externalId = externalId
+            self.avatarURL = avatarURL
+            self.email = email
+            self.custom = custom
+        }
+    }
+
+    /// This user with `patcher` applied, or this user unchanged when the apply rule says no
+    /// (see ``PatchDecision``).
+    public func patch(_ patcher: Patcher) -> ChatUser { patchOutcome(patcher).value }
+
+    /// Applies `patcher` by the apply rule and says what happened.
+    public func patchOutcome(_ patcher: Patcher) -> PatchOutcome<ChatUser> {
+        let decision = PatchDecision.decide(
+            idsMatch: id.scalarsEqual(patcher.id), targetETag: eTag, patchETag: patcher.eTag,
+            targetUpdated: updated, patchUpdated: patcher.updated)
+        guard decision.isApplied else { return PatchOutcome(value: self, decision: decision) }
+        var copy = self
+        copy.name = patcher.name.applied(to: name)
+        copy.type = patcher.type.newValue ?? type
+        copy.status = patcher.status.applied(to: status)
+        copy.externalId = patcher.externalId.applied(to: externalId)
+        copy.avatarURL = patcher.avatarURL.applied(to: avatarURL)
+        copy.email = patcher.email.applied(to: email)
+        copy.custom = patcher.custom.applied(to: custom) ?? Custom()
+        copy.updated = patcher.updated
+        copy.eTag = patcher.eTag
+        return PatchOutcome(value: copy, decision: decision)
+    }
+}
+
+extension ChatUser.Patcher: ChatPayloadCodable {
+    /// ``ChatPayloadKind/userPatch``.
+    public static var payloadKind: ChatPayloadKind { .userPatch }
+
+    /// Decodes a user changeset: `id`, `updated`, `eTag` required; other members three-state.
+    public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
+        let r = try ObjectReader(value, at: pointer, options: options, what: "a user changeset")
+        return Self(
+            id: try r.requiredString("id"),
+            updated: try r.requiredTimestamp("updated"),
+            eTag: try r.requiredString("eTag"),
+            name: try r.stringChange("name"),
+            type: try r.stringChange("type"),
+            status: try r.stringChange("status"),
+            externalId: try r.stringChange("externalId"),
+            avatarURL: try r.urlChange("profileUrl"),
+            email: try r.stringChange("email"),
+            custom: try r.change("custom") { (v, p) throws(ChatDecodingError) in
+                try CustomDataCoding.decode(Custom.self, from: v, at: p, flat: true, entity: "User")
+            }
+        )
+    }
+
+    /// The changeset object: unchanged fields omitted, cleared ones `null`.
+    public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
+        var b = ObjectBuilder()
+        b.add("id", id)
+        b.add("name", change: name)
+        b.add("type", change: type)
+        b.add("status", change: status)
+        b.add("externalId", change: externalId)
+        try b.add("profileUrl", change: avatarURL) { (url) throws(ChatEncodingError) in .string(url.absoluteString) }
+        b.add("email", change: email)
+        try b.add("custom", change: custom) { (c) throws(ChatEncodingError) in
+            .object(try CustomDataCoding.encode(c, at: JSONPointer(tokens: ["custom"]), flat: true, entity: "User"))
+        }
+        b.add("updated", updated)
+        b.add("eTag", eTag)
+        return b.value
+    }
+}

@@ -1,0 +1,160 @@
+import JSONCore
+import JSONSchemaValidator
+
+/// The three built-in strictness profiles.
+public enum ProfileName: String, CaseIterable, Sendable, Hashable {
+    /// What the native decoders accept: a missing User/Channel `type` is fine (it means `"default"`).
+    case compat
+    /// The published schemas exactly (the default).
+    case standard
+    /// Standard plus asserted formats, closed objects, flat `custom` and rejected duplicate keys.
+    case strict
+}
+
+/// A strictness profile: which overlay schemas to compose, validator options, parse options and
+/// knobs, plus per-rule severities.
+///
+/// Every verdict a profile changes is expressed as JSON Schema (the bundled overlays under
+/// `Schemas/profiles/` and small generated overlays) or as a parser/validator option; see
+/// ``PayloadValidator`` for how the pieces are composed. ``named(_:)`` gives the defaults; set
+/// the knobs afterwards to override them.
+public struct Profile: Sendable, Hashable {
+    /// What a knob does with the thing it governs.
+    public enum Policy: String, Sendable, Hashable, CaseIterable {
+        /// Accept silently.
+        case allow
+        /// Report as a warning; the payload stays valid.
+        case warn
+        /// Report as an error; the payload is invalid.
+        case reject
+    }
+
+    /// How User/Channel/Member `custom` data is constrained.
+    public enum CustomRule: String, Sendable, Hashable, CaseIterable {
+        /// Any JSON object (the published schemas).
+        case any
+        /// Flat: values only strings, numbers or booleans (PubNub App Context).
+        case flat
+    }
+
+    /// How the date fields (`updated`, `createdAt`) are judged.
+    public enum DateRule: String, Sendable, Hashable, CaseIterable {
+        /// By the `date-time` format (RFC 3339), asserted whenever ``Profile/formats`` asserts it.
+        case rfc3339
+        /// Exactly `yyyy-MM-ddTHH:mm:ss.SSSZ` (UTC, 3 fraction digits), what iOS and Android write.
+        case native
+    }
+
+    /// The base profile these knobs started from; picks the bundled overlay schemas.
+    public var name: ProfileName
+    /// Whether `format` asserts (a validator option).
+    public var formats: ValidatorOptions.FormatMode
+    /// Properties no schema defines (closing by `unevaluatedProperties: false`).
+    public var unknownProperties: Policy
+    /// Repeated member names in one JSON object (a parser option).
+    public var duplicateKeys: Policy
+    /// User/Channel/Member `custom` shape.
+    public var custom: CustomRule
+    /// Date field form.
+    public var dates: DateRule
+    /// Maximum nesting depth of a payload (a parser option).
+    public var maxDepth: Int
+    /// Maximum size of a payload in bytes (a parser option).
+    public var maxBytes: Int
+    /// Rule -> severity. A rule is a JSON Schema keyword (`required`, `type`, `format`...) or a
+    /// knob name (`unknown-properties`, `custom`, `dates`, `formats`, `custom-data`,
+    /// `duplicate-keys`). A rule set to ``PayloadIssue/Severity/warning`` reports its failures as
+    /// warnings that do not make a payload invalid.
+    public var severities: [String: PayloadIssue.Severity]
+
+    /// Makes a profile from explicit values.
+    public init(
+        name: ProfileName, formats: ValidatorOptions.FormatMode, unknownProperties: Policy, duplicateKeys: Policy,
+        custom: CustomRule, dates: DateRule, maxDepth: Int = Profile.defaultMaxDepth, maxBytes: Int = Profile.defaultMaxBytes,
+        severities: [String: PayloadIssue.Severity] = [:]
+    ) {
+        self.name = name
+        self.formats = formats
+        self.unknownProperties = unknownProperties
+        self.duplicateKeys = duplicateKeys
+        self.custom = custom
+        self.dates = dates
+        self.maxDepth = maxDepth
+        self.maxBytes = maxBytes
+        self.severities = severities
+    }
+
+    /// Default nesting limit (512 levels).
+    public static let defaultMaxDepth = 512
+    /// Default size limit (16 MiB).
+    public static let defaultMaxBytes = 16 << 20
+
+    /// The built-in profile `name` with its default knobs:
+    ///
+    /// | knob | compat | standard | strict |
+    /// |---|---|---|---|
+    /// | overlays | `profiles/compat/*` | the base schemas | `profiles/strict/*` |
+    /// | formats | annotate | annotate | assert all |
+    /// | unknown-properties | allow | allow | reject |
+    /// | duplicate-keys | allow | allow | reject |
+    /// | custom | any | any | flat |
+    /// | dates | rfc3339 | rfc3339 | rfc3339 |
+    /// | max-depth / max-bytes | 512 / 16 MiB | 512 / 16 MiB | 512 / 16 MiB |
+    public static func named(_ name: ProfileName) -> Profile {
+        switch name {
+        case .compat, .standard:
+            return Profile(name: name, formats: .annotate, unknownProperties: .allow, duplicateKeys: .allow, custom: .any, dates: .rfc3339)
+        case .strict:
+            return Profile(name: name, formats: .assertAll, unknownProperties: .reject, duplicateKeys: .reject, custom: .flat, dates: .rfc3339)
+        }
+    }
+
+    /// The default profile (`standard`).
+    public static var standard: Profile { named(.standard) }
+
+    /// The parser options this profile implies (duplicate keys are a parse error under `reject`).
+    public var parseOptions: JSONParseOptions {
+        var options = JSONParseOptions()
+        options.maxDepth = maxDepth
+        options.maxBytes = maxBytes
+        options.duplicateKeys = effectiveDuplicateKeys == .reject ? .error : .lastWins
+        return options
+    }
+
+    /// The validator options this profile implies.
+    public var validatorOptions: ValidatorOptions {
+        ValidatorOptions(formats: formats)
+    }
+
+    /// The duplicate-key policy after severities (`duplicate-keys: warn` downgrades `reject`).
+    var effectiveDuplicateKeys: Policy {
+        if duplicateKeys == .reject, severity(of: "duplicate-keys") == .warning || severity(of: "duplicate-key") == .warning { return .warn }
+        return duplicateKeys
+    }
+
+    /// The severity explicitly configured for `rule`, if any.
+    func severity(of rule: String) -> PayloadIssue.Severity? { severities[rule] }
+
+    /// The knob names a severity can be set for (besides JSON Schema keywords).
+    public static let knobRules: [String] = ["unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys"]
+}
+
+extension ValidatorOptions.FormatMode {
+    /// Whether the mode asserts format `name`.
+    func assertsFormat(_ name: String) -> Bool {
+        switch self {
+        case .annotate: return false
+        case .assertAll: return true
+        case .assert(let names): return names.contains(name)
+        }
+    }
+
+    /// Whether any format asserts.
+    var assertsAny: Bool {
+        switch self {
+        case .annotate: return false
+        case .assertAll: return true
+        case .assert(let names): return !names.isEmpty
+        }
+    }
+}

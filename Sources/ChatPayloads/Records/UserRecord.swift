@@ -1,0 +1,110 @@
+import JSONCore
+
+/// The persisted form of a user (the managed User entity), free of generics.
+///
+/// `custom` holds the canonical JSON bytes of the custom data; ``lastUpdated`` is the model's
+/// `updated`. Conversions lose nothing: `UserRecord(model).model(as:)` equals `model`.
+public struct UserRecord: Sendable, Hashable, Identifiable {
+    /// Unique identifier.
+    public var id: String
+    /// Display name.
+    public var name: String?
+    /// Functional type (default `"default"`).
+    public var type: String
+    /// Status.
+    public var status: String?
+    /// External id.
+    public var externalId: String?
+    /// Avatar URL text.
+    public var avatarURL: String?
+    /// Email.
+    public var email: String?
+    /// Custom data as canonical JSON bytes (empty = none).
+    public var custom: [UInt8]
+    /// Last change on the server (the model's `updated`).
+    public var lastUpdated: ChatTimestamp?
+    /// Server cache tag.
+    public var eTag: String?
+
+    /// Makes a record.
+    public init(
+        id: String, name: String? = nil, type: String = "default", status: String? = nil, externalId: String? = nil,
+        avatarURL: String? = nil, email: String? = nil, custom: [UInt8] = Array("{}".utf8), lastUpdated: ChatTimestamp? = nil,
+        eTag: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.status = status
+        self.externalId = externalId
+        self.avatarURL = avatarURL
+        self.email = email
+        self.custom = custom
+        self.lastUpdated = lastUpdated
+        self.eTag = eTag
+    }
+
+    /// The record of `model`; throws when its custom data cannot be encoded.
+    public init<C: UserCustomData>(_ model: ChatUser<C>) throws(ChatEncodingError) {
+        self.init(
+            id: model.id, name: model.name, type: model.type, status: model.status, externalId: model.externalId,
+            avatarURL: model.avatarURL?.absoluteString, email: model.email,
+            custom: try RecordBytes.encode(model.custom, field: "custom", flat: true, entity: "User"),
+            lastUpdated: model.updated, eTag: model.eTag)
+    }
+
+    /// The model with custom data of type `C`.
+    ///
+    /// Throws a ``ChatDecodingError`` (pointer under `/custom`, `line:column` inside the bytes)
+    /// when the custom bytes are not JSON or `C` rejects them, or when ``avatarURL`` is not an
+    /// absolute URL. With `lenient: true` those fall back to `C()` and a nil avatar instead.
+    public func model<C: UserCustomData>(as type: C.Type = C.self, lenient: Bool = false) throws(ChatDecodingError) -> ChatUser<C> {
+        ChatUser(
+            id: id, name: name, type: self.type, status: status, externalId: externalId,
+            avatarURL: try RecordBytes.url(avatarURL, field: "avatarURL", lenient: lenient), email: email,
+            updated: lastUpdated, eTag: eTag,
+            custom: try RecordBytes.decode(C.self, from: custom, field: "custom", flat: true, entity: "User", lenient: lenient))
+    }
+
+    /// Whether the user has been synced with the server (has both `eTag` and `lastUpdated`).
+    public var isSynced: Bool { eTag != nil && lastUpdated != nil }
+}
+
+extension UserRecord: ChatPayloadCodable {
+    /// ``ChatPayloadKind/userRecord``.
+    public static var payloadKind: ChatPayloadKind { .userRecord }
+
+    /// Decodes the JSON form (`custom` as the JSON it holds, dates in any RFC 3339 form).
+    public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> UserRecord {
+        let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a user record")
+        return UserRecord(
+            id: try r.requiredString("id"), name: try r.optionalString("name"), type: try r.optionalString("type") ?? "default",
+            status: try r.optionalString("status"), externalId: try r.optionalString("externalId"),
+            avatarURL: try r.optionalString("avatarURL"), email: try r.optionalString("email"),
+            custom: r.optionalBytes("custom") ?? [], lastUpdated: try r.optionalTimestamp("lastUpdated"),
+            eTag: try r.optionalString("eTag"))
+    }
+
+    /// The JSON form: `custom` as the JSON it holds, dates lossless.
+    public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
+        var b = ObjectBuilder()
+        b.add("id", id)
+        b.add("name", name)
+        b.add("type", type)
+        b.add("status", status)
+        b.add("externalId", externalId)
+        b.add("avatarURL", avatarURL)
+        b.add("email", email)
+        try b.add("custom", bytes: custom)
+        b.add("lastUpdated", preciseDate: lastUpdated)
+        b.add("eTag", eTag)
+        return b.value
+    }
+}
+
+extension UserRecord: Codable {
+    /// Decodes the JSON form from any decoder.
+    public init(from decoder: any Decoder) throws { self = try UserRecord.decodeCodable(from: decoder) }
+    /// Encodes the JSON form to any encoder.
+    public func encode(to encoder: any Encoder) throws { try encodeCodable(to: encoder) }
+}

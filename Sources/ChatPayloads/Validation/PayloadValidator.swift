@@ -1,0 +1,246 @@
+import JSONCore
+import JSONSchemaValidator
+
+/// Validates chat payloads against a bundled (or custom) schema under a ``Profile``.
+///
+/// Compile once, validate any number of payloads from any thread.
+///
+/// How a profile becomes a verdict:
+/// 1. **Parse** with the profile's parse options: `max-bytes`, `max-depth`, and duplicate keys
+///    (`reject` parses with duplicates as errors; the payload is then `invalid` with a located
+///    `duplicate-key` issue, and is re-read keeping the last value so its schema errors are
+///    reported too; `warn` records them as warnings). Unreadable text is ``PayloadReport/Outcome/unreadable``
+///    with a located `parse` issue.
+/// 2. **Validate** against the composed schema (see ``BundledSchemas/resolvedText(_:profile:customData:pretty:)``):
+///    the profile's overlay from `Schemas/profiles/` plus the generated knob overlays.
+/// 3. **Severities**: when some rule is set to `warn` (or `unknown-properties: warn`), a second
+///    schema is composed with those rules relaxed. The payload is valid when that one accepts it;
+///    its errors are the report's errors, and the first schema's failures of the warned rules
+///    are the report's warnings.
+public final class PayloadValidator: Sendable {
+    /// The schema choice.
+    public let schema: SchemaChoice
+    /// The profile.
+    public let profile: Profile
+    /// The name reports carry.
+    public let schemaName: String
+    /// The compiled schema that reports every failure.
+    let full: JSONSchema
+    /// The compiled schema with warned rules relaxed (nil when no rule warns).
+    let decision: JSONSchema?
+    /// Generated URIs of the full composition, for classifying issues.
+    let customDataURIs: Set<String>
+
+    /// Compiles the schema for `schema` under `profile`.
+    ///
+    /// - Parameters:
+    ///   - extraRegistry: more documents custom schemas may `$ref` (the bundled ones are added to it).
+    ///   - customData: the app's schemas for custom data, by key: `user`, `channel`, `member`,
+    ///     `message` (each entity's `custom`), `content` (every Message `content`) and
+    ///     `content:<contentType>` (the `content` of messages with that `contentType`).
+    /// - Throws: ``ChatPayloadsError`` of kind `schema` when a document does not compile.
+    public init(schema: SchemaChoice, profile: Profile, extraRegistry: SchemaRegistry? = nil, customData: [String: JSONValue] = [:]) throws(ChatPayloadsError) {
+        self.schema = schema
+        self.profile = profile
+        switch schema {
+        case .bundled(let s): schemaName = s.rawValue
+        case .custom(_, let uri): schemaName = uri
+        }
+        let composer = SchemaComposer(choice: schema, profile: profile, customData: customData)
+        let fullRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: false)
+        let decisionRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: true)
+        let fullComposition = composer.compose(relaxing: fullRules)
+        customDataURIs = fullComposition.customDataURIs
+        do {
+            full = try fullComposition.compile(extra: extraRegistry)
+            decision = decisionRules == fullRules ? nil : try composer.compose(relaxing: decisionRules).compile(extra: extraRegistry)
+        } catch {
+            throw ChatPayloadsError(kind: .schema, message: "the \(schemaName) schema does not compile: \(error.description)", line: error.location?.line, column: error.location?.column)
+        }
+    }
+
+    // MARK: - Validation
+
+    /// Parses `bytes` with the profile's parse options, then validates.
+    public func validate(bytes: [UInt8]) -> PayloadReport {
+        if bytes.count > profile.maxBytes {
+            let issue = PayloadIssue(
+                severity: .error, message: "the payload is \(bytes.count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
+                keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
+            return unreadable(issue)
+        }
+        var options = profile.parseOptions
+        options.maxBytes = Int.max
+        do {
+            let document = try JSONParser.parse(bytes, options: options)
+            return validate(document: document)
+        } catch {
+            let issue = Self.parseIssue(error)
+            guard error.kind == .duplicateKey else { return unreadable(issue) }
+            // A readable text that breaks the contract: report it and the rest of the payload.
+            options.duplicateKeys = .lastWins
+            guard let document = try? JSONParser.parse(bytes, options: options) else { return unreadable(issue) }
+            return report(value: document.root, document: document, extra: [issue])
+        }
+    }
+
+    /// Validates an already parsed document (its recorded duplicate keys follow the profile).
+    public func validate(document: JSONDocument) -> PayloadReport {
+        var extra: [PayloadIssue] = []
+        let policy = profile.effectiveDuplicateKeys
+        if policy != .allow {
+            for dup in document.duplicateKeys {
+                extra.append(PayloadIssue(
+                    severity: policy == .reject ? .error : .warning,
+                    message: "duplicate key \(JSONWriter.quoted(dup.key))\(dup.objectPointer.isRoot ? "" : " in \(dup.objectPointer)") (the last value wins in most decoders)",
+                    instanceLocation: dup.objectPointer.appending(dup.key), keyword: "duplicate-key", rule: "duplicate-keys", location: dup.location))
+            }
+        }
+        return report(value: document.root, document: document, extra: extra)
+    }
+
+    /// Validates a value with no source text (e.g. a YAML document): no positions.
+    public func validate(value: JSONValue) -> PayloadReport {
+        if Self.depth(of: value, limit: profile.maxDepth) > profile.maxDepth {
+            return unreadable(PayloadIssue(severity: .error, message: "the payload nests deeper than \(profile.maxDepth) levels (max-depth)", keyword: "max-depth", rule: "max-depth"))
+        }
+        return report(value: value, document: nil, extra: [])
+    }
+
+    // MARK: - Reports
+
+    func unreadable(_ issue: PayloadIssue) -> PayloadReport {
+        var unit: [JSONObject.Member] = [
+            .init(key: "valid", value: false), .init(key: "keywordLocation", value: ""), .init(key: "instanceLocation", value: ""),
+            .init(key: "error", value: .string(issue.message)),
+        ]
+        if let location = issue.location {
+            unit.append(.init(key: "line", value: .number(JSONNumber(location.line))))
+            unit.append(.init(key: "column", value: .number(JSONNumber(location.column))))
+        }
+        let output: JSONValue = ["valid": false, "errors": [.object(JSONObject(unit))]]
+        return PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [issue], basicOutput: output)
+    }
+
+    static func parseIssue(_ error: JSONParseError) -> PayloadIssue {
+        let keyword: String
+        switch error.kind {
+        case .duplicateKey: keyword = "duplicate-key"
+        case .tooDeep: keyword = "max-depth"
+        case .tooLarge: keyword = "max-bytes"
+        default: keyword = "parse"
+        }
+        let rule = keyword == "duplicate-key" ? "duplicate-keys" : keyword == "parse" ? nil : keyword
+        return PayloadIssue(severity: .error, message: error.message, keyword: keyword, rule: rule, location: error.location)
+    }
+
+    func report(value: JSONValue, document: JSONDocument?, extra: [PayloadIssue]) -> PayloadReport {
+        let fullResult = full.validate(value)
+        var errorUnits: [ValidationError] = []
+        var warningUnits: [ValidationError] = []
+        var decisionResult = fullResult
+        if let decision {
+            if !fullResult.isValid {
+                decisionResult = decision.validate(value)
+                errorUnits = decisionResult.errors
+                warningUnits = fullResult.errors.filter { severity(of: $0) == .warning }
+            }
+        } else {
+            errorUnits = fullResult.errors
+        }
+        // Best match first; drop the applicator error it descended from, and exact repeats.
+        var ordered: [ValidationError] = []
+        if let best = BestMatch.pick(errorUnits) {
+            ordered.append(best)
+            for e in errorUnits where e != best && !e.causes.contains(where: { $0.contains(best) }) { ordered.append(e) }
+        }
+        let errorIssues = dedupe(ordered).map { issue(for: $0, severity: .error, document: document) }
+        let warningIssues = dedupe(warningUnits).map { issue(for: $0, severity: .warning, document: document) }
+        let extraErrors = extra.filter { $0.severity == .error }
+        var issues = extraErrors + errorIssues
+        let errorCount = issues.count
+        for i in issues.indices { issues[i].otherErrorCount = errorCount - 1 }
+        issues += extra.filter { $0.severity == .warning } + warningIssues
+
+        let outcome: PayloadReport.Outcome = errorCount == 0 ? .valid : .invalid
+        var output = decisionResult.output(.basic, document: document)
+        if case .object(var o) = output {
+            if !extraErrors.isEmpty {
+                let existing = o["errors"]?.arrayValue ?? []
+                o = o.setting("valid", to: false).setting("errors", to: .array(extraErrors.map(unit) + existing))
+            }
+            let warnings = issues.filter { $0.severity == .warning }
+            if !warnings.isEmpty { o = o.setting("warnings", to: .array(warnings.map(unit))) }
+            output = .object(o)
+        }
+        return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, basicOutput: output)
+    }
+
+    func dedupe(_ errors: [ValidationError]) -> [ValidationError] {
+        var seen: Set<String> = []
+        return errors.filter { seen.insert("\($0.absoluteKeywordLocation)\u{0}\($0.instanceLocation)\u{0}\($0.message)").inserted }
+    }
+
+    func unit(_ issue: PayloadIssue) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "valid", value: false),
+            .init(key: "keywordLocation", value: .string(issue.keywordLocation ?? "")),
+        ]
+        if let abs = issue.absoluteKeywordLocation { members.append(.init(key: "absoluteKeywordLocation", value: .string(abs))) }
+        members.append(.init(key: "instanceLocation", value: .string(issue.instanceLocation.description)))
+        members.append(.init(key: "error", value: .string(issue.message)))
+        if let keyword = issue.keyword { members.append(.init(key: "keyword", value: .string(keyword))) }
+        if let location = issue.location {
+            members.append(.init(key: "line", value: .number(JSONNumber(location.line))))
+            members.append(.init(key: "column", value: .number(JSONNumber(location.column))))
+        }
+        return .object(JSONObject(members))
+    }
+
+    func issue(for error: ValidationError, severity: PayloadIssue.Severity, document: JSONDocument?) -> PayloadIssue {
+        PayloadIssue(
+            severity: severity, message: error.message, instanceLocation: error.instanceLocation, keywordLocation: error.keywordLocation,
+            absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword, rule: rule(of: error),
+            location: document.flatMap { $0.location(of: error.instanceLocation) })
+    }
+
+    /// The knob behind a failure, if any.
+    func rule(of error: ValidationError) -> String? {
+        let abs = error.absoluteKeywordLocation
+        if error.keyword == "unevaluatedProperties" { return "unknown-properties" }
+        if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return "custom" }
+        if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return "dates" }
+        if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return "custom-data" }
+        if error.keyword == "format" { return "formats" }
+        return nil
+    }
+
+    /// The severity of a failure under the profile: the knob's rule first, then the keyword.
+    func severity(of error: ValidationError) -> PayloadIssue.Severity {
+        let knob = rule(of: error)
+        if let knob, let s = profile.severities[knob] { return s }
+        if let s = profile.severities[error.keyword] { return s }
+        if knob == "unknown-properties", profile.unknownProperties == .warn { return .warning }
+        return .error
+    }
+
+    /// The nesting depth of `value` (stops counting past `limit`).
+    static func depth(of value: JSONValue, limit: Int) -> Int {
+        var maxDepth = 0
+        var work: [(JSONValue, Int)] = [(value, 0)]
+        while let (v, d) = work.popLast() {
+            switch v {
+            case .array(let a):
+                maxDepth = max(maxDepth, d + 1)
+                if d + 1 > limit { return d + 1 }
+                for e in a { work.append((e, d + 1)) }
+            case .object(let o):
+                maxDepth = max(maxDepth, d + 1)
+                if d + 1 > limit { return d + 1 }
+                for m in o.members { work.append((m.value, d + 1)) }
+            default: break
+            }
+        }
+        return maxDepth
+    }
+}

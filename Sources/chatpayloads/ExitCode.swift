@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// The tool's exit statuses. A run's status is the most severe that applies:
+/// schema/config error (3) over unreadable input (2) over invalid payload (1).
+enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
+    /// Every payload is valid (or, with `--expect invalid`, every payload is invalid).
+    case success = 0
+    /// Some payload is invalid (or, with `--expect invalid`, some payload is valid).
+    case invalid = 1
+    /// Some input could not be read or is not JSON/YAML.
+    case unreadable = 2
+    /// A schema or the config is wrong (unknown name, not JSON, fails its meta-schema, bad `$ref`).
+    case schemaOrConfig = 3
+    /// The command line is wrong (ArgumentParser's own `EX_USAGE`).
+    case usage = 64
+
+    static func < (a: ExitStatus, b: ExitStatus) -> Bool { a.rawValue < b.rawValue }
+
+    /// The ArgumentParser exit code, thrown from `run()` to end with this status.
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// The table printed in `--help`.
+    static let helpText = """
+        EXIT STATUS:
+          0   every payload is valid (with --expect invalid: every payload is invalid)
+          1   some payload is invalid (with --expect invalid: some payload is valid)
+          2   some input could not be read, or is not JSON / YAML
+          3   schema or config error (unknown schema, schema not JSON or not a valid schema,
+              unresolvable $ref, config file invalid)
+          64  usage error (unknown option, bad value)
+        When several apply, the highest number wins (64 ends the run before any validation).
+        """
+}
+
+/// A usage error found by the tool itself (not by ArgumentParser), reported like ArgumentParser's.
+typealias UsageError = ArgumentParser.ValidationError

@@ -1,0 +1,46 @@
+import ArgumentParser
+
+/// How an input's bytes are split into payloads.
+enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// Decide by the file extension (`.ndjson`/`.jsonl`, `.yaml`/`.yml`, otherwise JSON).
+    case auto
+    /// One JSON document per input.
+    case json
+    /// One JSON document per line (NDJSON / JSON Lines); blank lines are skipped.
+    case ndjson
+    /// One or more YAML documents (`---`-separated), each a payload.
+    case yaml
+
+    /// The format a path's extension implies.
+    static func forPath(_ path: String) -> InputFormat {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") { return .ndjson }
+        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return .yaml }
+        return .json
+    }
+
+    /// Extensions a directory walk picks up when no `--include` is given.
+    static let defaultExtensions = [".json", ".ndjson", ".jsonl", ".yaml", ".yml"]
+}
+
+/// One input named on the command line or found in a directory or glob.
+struct InputFile: Sendable, Hashable {
+    /// Where the bytes come from.
+    enum Source: Sendable, Hashable {
+        /// A file system path.
+        case path(String)
+        /// Standard input.
+        case standardInput
+        /// Nothing to read: the argument named no file (the reason is in ``problem``).
+        case missing
+    }
+
+    /// The name used in reports (the path as given or found, or the `--stdin-filename`).
+    let displayPath: String
+    /// Where to read.
+    let source: Source
+    /// How to split it into payloads (never `.auto`).
+    let format: InputFormat
+    /// Why the input cannot be read at all, known before reading (no such file, no glob match).
+    let problem: String?
+}

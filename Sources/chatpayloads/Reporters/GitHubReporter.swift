@@ -1,0 +1,73 @@
+/// GitHub Actions workflow commands, which the runner turns into annotations on the pull
+/// request's diff:
+///
+/// ```
+/// ::error file=fixtures/message.json,line=7,col=17,title=chatpayloads (type)::/createdAt must be a string, got number
+/// ```
+///
+/// One annotation per failing payload (its best match, with the count of the others) unless
+/// `--verbose` or `--max-errors` asks for more; GitHub shows at most 10 error annotations per
+/// step, so the default keeps the important ones visible. Warnings become `::warning`. The
+/// summary line ends the output as plain text.
+final class GitHubReporter: Reporter {
+    private let out: OutputSink
+    private let context: ReportContext
+
+    init(out: OutputSink, context: ReportContext) {
+        self.out = out
+        self.context = context
+    }
+
+    func record(_ r: RecordResult, input: InputFile) {
+        if !r.passed {
+            let (shown, more) = context.shownErrors(of: r)
+            for (k, issue) in shown.enumerated() {
+                var message = issue.message
+                if let kw = issue.keywordLocation, !kw.isEmpty { message += " [\(kw)]" }
+                if k == shown.count - 1 && more > 0 { message += " (+\(more) more \(more == 1 ? "error" : "errors"))" }
+                emit("error", issue, r, input, message)
+            }
+        }
+        for issue in r.warnings { emit("warning", issue, r, input, issue.message) }
+    }
+
+    private func emit(_ command: String, _ issue: ReportedIssue, _ r: RecordResult, _ input: InputFile, _ message: String) {
+        var properties = ["file=" + GitHubReporter.escapeProperty(input.displayPath)]
+        let line = issue.line ?? r.startLine
+        properties.append("line=\(line)")
+        if let column = issue.column { properties.append("col=\(column)") }
+        properties.append("title=" + GitHubReporter.escapeProperty("chatpayloads (\(issue.rule))"))
+        out.write("::\(command) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))\n")
+    }
+
+    func finish(_ summary: RunSummary) {
+        out.write(summary.line + "\n")
+    }
+
+    /// Escapes a command's message (`%`, CR, LF).
+    static func escapeData(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Escapes a property value (also `:` and `,`).
+    static func escapeProperty(_ s: String) -> String {
+        var out = ""
+        for c in escapeData(s).unicodeScalars {
+            switch c {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

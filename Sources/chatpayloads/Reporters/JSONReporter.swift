@@ -1,0 +1,98 @@
+import JSONCore
+
+/// One JSON document for the whole run, streamed as results arrive (memory stays flat):
+///
+/// ```json
+/// {
+///   "tool": {"name": "chatpayloads", "version": "0.1.0"},
+///   "profile": "standard",
+///   "expect": "valid",
+///   "results": [
+///     {"file": "m.json", "record": 0, "schema": "message", "schemaSource": "option",
+///      "outcome": "invalid", "passed": false,
+///      "errors": [{"message": "...", "instanceLocation": "/createdAt", "keywordLocation": "...",
+///                  "absoluteKeywordLocation": "...", "rule": "type", "line": 7, "column": 17}],
+///      "output": {"valid": false, "errors": [ ...2020-12 basic output units with line/column... ]}}
+///   ],
+///   "summary": {"inputs": 1, "payloads": 1, "valid": 0, "invalid": 1, "unreadable": 0, ...},
+///   "exitCode": 1
+/// }
+/// ```
+///
+/// `output` is the JSON Schema 2020-12 `basic` output of the payload, each unit with the
+/// `line`/`column` of its instance location (file coordinates, NDJSON lines included). Records
+/// that never reached validation (unreadable, schema error) have `errors` but no `output`.
+final class JSONReporter: Reporter {
+    private let out: OutputSink
+    private let context: ReportContext
+    private var first = true
+
+    init(out: OutputSink, context: ReportContext) {
+        self.out = out
+        self.context = context
+        let tool: JSONValue = ["name": "chatpayloads", "version": .string(context.version)]
+        out.write("{\n  \"tool\": \(JSONWriter.string(tool)),\n")
+        out.write("  \"profile\": \(JSONWriter.quoted(context.profileName)),\n")
+        out.write("  \"expect\": \(context.expectInvalid ? "\"invalid\"" : "\"valid\""),\n")
+        out.write("  \"results\": [")
+    }
+
+    func record(_ r: RecordResult, input: InputFile) {
+        var members: [JSONObject.Member] = [
+            .init(key: "file", value: .string(input.displayPath)),
+            .init(key: "record", value: .number(JSONNumber(r.recordIndex))),
+        ]
+        switch r.label {
+        case .whole: break
+        case .line(let n): members.append(.init(key: "line", value: .number(JSONNumber(n))))
+        case .document(let n): members.append(.init(key: "document", value: .number(JSONNumber(n))))
+        }
+        if let schema = r.schemaName { members.append(.init(key: "schema", value: .string(schema))) }
+        members.append(.init(key: "schemaSource", value: .string(r.autoDetected ? "auto" : r.schemaSource.rawValue)))
+        members.append(.init(key: "outcome", value: .string(r.outcome.rawValue)))
+        members.append(.init(key: "passed", value: .bool(r.passed)))
+        members.append(.init(key: "errors", value: .array(context.machineErrors(of: r).map(JSONReporter.issue))))
+        let warnings = r.warnings
+        if !warnings.isEmpty { members.append(.init(key: "warnings", value: .array(warnings.map(JSONReporter.issue)))) }
+        if let output = r.basicOutput { members.append(.init(key: "output", value: output)) }
+
+        let text = JSONWriter.string(.object(JSONObject(members)), options: .pretty)
+        out.write(first ? "\n" : ",\n")
+        first = false
+        out.write(JSONReporter.indent(text, by: "    "))
+    }
+
+    func finish(_ summary: RunSummary) {
+        out.write(first ? "],\n" : "\n  ],\n")
+        let s: JSONValue = .object(JSONObject([
+            .init(key: "inputs", value: .number(JSONNumber(summary.inputs))),
+            .init(key: "payloads", value: .number(JSONNumber(summary.records))),
+            .init(key: "valid", value: .number(JSONNumber(summary.valid))),
+            .init(key: "invalid", value: .number(JSONNumber(summary.invalid))),
+            .init(key: "unreadable", value: .number(JSONNumber(summary.unreadable))),
+            .init(key: "schemaErrors", value: .number(JSONNumber(summary.schemaErrors))),
+            .init(key: "failed", value: .number(JSONNumber(summary.failed))),
+        ]))
+        out.write("  \"summary\": \(JSONWriter.string(s)),\n")
+        out.write("  \"exitCode\": \(summary.status.rawValue)\n}\n")
+    }
+
+    static func issue(_ i: ReportedIssue) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "severity", value: .string(i.severity.rawValue)),
+            .init(key: "message", value: .string(i.message)),
+            .init(key: "instanceLocation", value: .string(i.instanceLocation)),
+        ]
+        if let k = i.keywordLocation { members.append(.init(key: "keywordLocation", value: .string(k))) }
+        if let a = i.absoluteKeywordLocation { members.append(.init(key: "absoluteKeywordLocation", value: .string(a))) }
+        members.append(.init(key: "rule", value: .string(i.rule)))
+        if let line = i.line { members.append(.init(key: "line", value: .number(JSONNumber(line)))) }
+        if let column = i.column { members.append(.init(key: "column", value: .number(JSONNumber(column)))) }
+        return .object(JSONObject(members))
+    }
+
+    /// Indents every line of `text`.
+    static func indent(_ text: String, by pad: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,103 @@
+/// JUnit XML, as GitLab (`artifacts:reports:junit`), Jenkins and most CI dashboards read it:
+/// one `<testsuite>` per input file, one `<testcase>` per payload (a JSON file is one case, an
+/// NDJSON file one case per line, a YAML file one per document).
+///
+/// An invalid payload is a `<failure>` (type = the failing keyword), an unreadable one or a
+/// schema error an `<error>`. With `--expect invalid`, invalid payloads pass and valid ones fail.
+final class JUnitReporter: Reporter {
+    private let out: OutputSink
+    private let context: ReportContext
+    private var cases: [String] = []
+    private var suites: [String] = []
+    private var totals = (tests: 0, failures: 0, errors: 0, time: 0.0)
+
+    init(out: OutputSink, context: ReportContext) {
+        self.out = out
+        self.context = context
+    }
+
+    func record(_ r: RecordResult, input: InputFile) {
+        let name = r.label == .whole ? input.displayPath : "\(input.displayPath) \(r.label.text)"
+        var xml = "    <testcase classname=\"\(JUnitReporter.escape(JUnitReporter.className(input.displayPath)))\" name=\"\(JUnitReporter.escape(name))\" file=\"\(JUnitReporter.escape(input.displayPath))\""
+        if let schema = r.schemaName { xml += " schema=\"\(JUnitReporter.escape(schema))\"" }
+        xml += " time=\"\(JUnitReporter.seconds(r.seconds))\""
+        if r.passed {
+            xml += " />\n"
+        } else {
+            let errors = context.machineErrors(of: r)
+            let first = errors.first
+            let element = (r.outcome == .unreadable || r.outcome == .schemaError) ? "error" : "failure"
+            let message = first.map { JUnitReporter.locate($0, input) + $0.message } ?? r.outcome.rawValue
+            let body = errors.map { issue in
+                var line = JUnitReporter.locate(issue, input) + "error: " + issue.message
+                if let kw = issue.keywordLocation, !kw.isEmpty { line += " [\(kw)]" }
+                return line
+            }.joined(separator: "\n")
+            xml += ">\n      <\(element) message=\"\(JUnitReporter.escape(message))\" type=\"\(JUnitReporter.escape(first?.rule ?? r.outcome.rawValue))\">"
+            xml += JUnitReporter.escape(body, attribute: false)
+            xml += "</\(element)>\n    </testcase>\n"
+        }
+        cases.append(xml)
+    }
+
+    func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
+        let failures = stats.failed - stats.unreadable - stats.schemaErrors
+        let errors = stats.unreadable + stats.schemaErrors
+        var xml = "  <testsuite name=\"\(JUnitReporter.escape(input.displayPath))\" tests=\"\(stats.records)\" failures=\"\(max(0, failures))\" errors=\"\(errors)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(stats.seconds))\">\n"
+        xml += cases.joined()
+        xml += "  </testsuite>\n"
+        cases = []
+        suites.append(xml)
+        totals.tests += stats.records
+        totals.failures += max(0, failures)
+        totals.errors += errors
+        totals.time += stats.seconds
+    }
+
+    func finish(_ summary: RunSummary) {
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.write("<testsuites name=\"chatpayloads\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(totals.errors)\" time=\"\(JUnitReporter.seconds(totals.time))\">\n")
+        for suite in suites { out.write(suite) }
+        out.write("</testsuites>\n")
+    }
+
+    /// `path:line:col: ` for a message.
+    static func locate(_ issue: ReportedIssue, _ input: InputFile) -> String {
+        guard let line = issue.line else { return "\(input.displayPath): " }
+        return "\(input.displayPath):\(line):\(issue.column ?? 1): "
+    }
+
+    /// `fixtures/users/a.json` -> `fixtures.users.a.json` (the dotted form JUnit viewers group by).
+    static func className(_ path: String) -> String {
+        path.split(separator: "/").joined(separator: ".")
+    }
+
+    static func seconds(_ s: Double) -> String {
+        let micros = Int((s * 1_000_000).rounded())
+        let whole = micros / 1_000_000
+        let frac = micros % 1_000_000
+        let f = String(frac)
+        return "\(whole)." + String(repeating: "0", count: 6 - f.count) + f
+    }
+
+    /// Escapes XML text or attribute content; drops characters XML 1.0 cannot hold.
+    static func escape(_ s: String, attribute: Bool = true) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where attribute: out += "&#9;"
+            default:
+                let v = c.value
+                let allowed = v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                if allowed { out.unicodeScalars.append(c) } else { out += "\u{FFFD}" }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+
+/// The output formats of `validate`.
+enum ReporterKind: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case text, json, github, junit, sarif, summary
+}
+
+/// What every reporter knows about the run.
+struct ReportContext {
+    /// The inputs, by index.
+    let inputs: [InputFile]
+    /// `--expect invalid`.
+    let expectInvalid: Bool
+    /// `--verbose`: every error, and valid payloads too (text).
+    let verbose: Bool
+    /// `--quiet`: errors only (text), no summary.
+    let quiet: Bool
+    /// `--max-errors`.
+    let maxErrors: Int?
+    /// Colours for the text reporter.
+    let style: Style
+    /// The profile in force.
+    let profileName: String
+    /// The tool's version.
+    let version: String
+
+    /// The errors to show for a record and how many more there are.
+    ///
+    /// Without `--verbose` or `--max-errors`, one error (the best match) is shown; `--verbose`
+    /// shows all; `--max-errors N` shows at most N.
+    func shownErrors(of r: RecordResult, defaultLimit: Int = 1) -> (shown: [ReportedIssue], more: Int) {
+        let errors = r.errors
+        let limit = maxErrors ?? (verbose ? Int.max : defaultLimit)
+        let shown = Array(errors.prefix(max(1, limit)))
+        let total = max(errors.count, 1 + (errors.first?.otherErrorCount ?? 0))
+        return (shown, max(0, total - shown.count))
+    }
+
+    /// The errors a machine-readable reporter includes (all, or at most `--max-errors`).
+    func machineErrors(of r: RecordResult) -> [ReportedIssue] {
+        let errors = r.errors
+        guard let maxErrors else { return errors }
+        return Array(errors.prefix(max(1, maxErrors)))
+    }
+
+    /// Whether a record's errors are failures to report (not the expected errors of an
+    /// `--expect invalid` fixture).
+    func isFailure(_ r: RecordResult) -> Bool { !r.passed }
+}
+
+/// Receives results in input order and writes one output format.
+protocol Reporter: AnyObject {
+    /// A payload's verdict.
+    func record(_ result: RecordResult, input: InputFile)
+    /// An input is done (after its payloads).
+    func inputFinished(_ input: InputFile, index: Int, stats: InputStats)
+    /// The run is over.
+    func finish(_ summary: RunSummary)
+}
+
+extension Reporter {
+    func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {}
+}
+
+extension RecordResult {
+    /// `path`, or `path (line 3)` for a record of a multi-record input.
+    func displayName(_ input: InputFile) -> String {
+        label == .whole ? input.displayPath : "\(input.displayPath) (\(label.text))"
+    }
+}

@@ -1,0 +1,213 @@
+import ChatPayloads
+import Foundation
+import JSONCore
+import JSONSchemaValidator
+
+/// Which schema an input is checked against.
+enum SchemaSpec: Hashable, Sendable {
+    /// A bundled chat schema.
+    case bundled(BundledSchema)
+    /// A user schema file (absolute path).
+    case file(String)
+    /// Decided per payload from its shape.
+    case auto
+
+    /// Parses `--schema` / a config value: a bundled name, `auto`, or a path (relative to
+    /// `directory` when given).
+    static func parse(_ text: String, relativeTo directory: String?) -> SchemaSpec {
+        if text == "auto" { return .auto }
+        if let bundled = BundledSchema(rawValue: text) { return .bundled(bundled) }
+        return .file(SchemaSpec.absolute(text, relativeTo: directory))
+    }
+
+    /// Whether `text` is a name (not a path) that is not a bundled schema: a likely typo.
+    static func looksLikeUnknownName(_ text: String) -> Bool {
+        guard text != "auto", BundledSchema(rawValue: text) == nil else { return false }
+        return !text.contains("/") && !text.contains(".") && !FileManager.default.fileExists(atPath: text)
+    }
+
+    /// The accepted names, for messages.
+    static var namesList: String {
+        (BundledSchema.allCases.map(\.rawValue) + ["auto", "PATH"]).joined(separator: ", ")
+    }
+
+    static func absolute(_ path: String, relativeTo directory: String?) -> String {
+        if path.hasPrefix("/") { return InputCollector.normalize(path) }
+        let base = directory ?? FileManager.default.currentDirectoryPath
+        return InputCollector.normalize(base + "/" + path)
+    }
+
+    /// How the schema appears in reports.
+    var displayName: String {
+        switch self {
+        case .bundled(let b): return b.rawValue
+        case .file(let path): return SchemaSpec.relativeToWorkingDirectory(path)
+        case .auto: return "auto"
+        }
+    }
+
+    static func relativeToWorkingDirectory(_ path: String) -> String {
+        let cwd = InputCollector.normalize(FileManager.default.currentDirectoryPath) + "/"
+        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+    }
+}
+
+/// How the schema for an input was chosen (reported by `--schema auto` and the JSON reporter).
+enum SchemaSource: String, Sendable {
+    /// `--schema`.
+    case option
+    /// A `files` glob of the config.
+    case config
+    /// Neither: the payload's shape decided (`auto`).
+    case fallback
+}
+
+/// A schema that cannot be used: not found, not JSON, not a valid schema, bad `$ref`.
+struct SchemaFailure: Error, Sendable, CustomStringConvertible {
+    /// `path` or `path:line:column` of the schema (or config) concerned, when known.
+    var location: String?
+    /// What is wrong.
+    var message: String
+
+    init(_ location: String?, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    /// `path:line:col: error: message`, for standard error.
+    var description: String { (location.map { "\($0): " } ?? "") + "error: " + message }
+
+    /// The message carried by each payload that needed this schema.
+    var recordMessage: String { location.map { "schema \($0): \(message)" } ?? "schema error: \(message)" }
+}
+
+/// Compiled validators by schema, built on first use and shared by all worker threads.
+final class ValidatorCache: @unchecked Sendable {
+    private let profile: Profile
+    private let registry: SchemaRegistry?
+    private let customData: [String: JSONValue]
+    private let lock = NSLock()
+    private var validators: [SchemaSpec: Result<PayloadValidator, SchemaFailure>] = [:]
+
+    init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue]) {
+        self.profile = profile
+        self.registry = registry
+        self.customData = customData
+    }
+
+    /// The validator for a bundled schema or schema file (compiled once).
+    func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+        lock.lock()
+        if let cached = validators[spec] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        // Compile outside the lock; a rare duplicate compile is harmless.
+        let built = build(spec)
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = validators[spec] { return cached }
+        validators[spec] = built
+        return built
+    }
+
+    private func build(_ spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+        let choice: SchemaChoice
+        switch spec {
+        case .auto:
+            return .failure(SchemaFailure(nil, "internal: auto is not a schema"))
+        case .bundled(let b):
+            choice = .bundled(b)
+        case .file(let path):
+            switch ValidatorCache.loadSchemaFile(path) {
+            case .success(let value): choice = .custom(value, uri: ValidatorCache.fileURI(path))
+            case .failure(let f): return .failure(f)
+            }
+        }
+        do throws(ChatPayloadsError) {
+            return .success(try PayloadValidator(schema: choice, profile: profile, extraRegistry: registry, customData: customData))
+        } catch {
+            var location: String?
+            if case .file(let path) = spec { location = SchemaSpec.relativeToWorkingDirectory(path) }
+            return .failure(SchemaFailure(location, error.description))
+        }
+    }
+
+    /// Reads and parses a schema file, with a located message on failure.
+    static func loadSchemaFile(_ path: String) -> Result<JSONValue, SchemaFailure> {
+        let shown = SchemaSpec.relativeToWorkingDirectory(path)
+        let bytes: [UInt8]
+        do throws(ByteReader.Failure) {
+            var reader = try ByteReader.open(path: path)
+            bytes = try reader.readAll(limit: Int.max).bytes
+        } catch {
+            return .failure(SchemaFailure(nil, error.message.replacingOccurrences(of: "cannot read ", with: "cannot read schema ")))
+        }
+        do throws(JSONParseError) {
+            return .success(try JSONParser.parse(bytes).root)
+        } catch {
+            return .failure(SchemaFailure("\(shown):\(error.location.line):\(error.location.column)", "the schema is not JSON: \(error.message)"))
+        }
+    }
+
+    /// `file://` URI of an absolute path (percent-encoding what a URI may not hold raw).
+    static func fileURI(_ path: String) -> String {
+        URL(fileURLWithPath: path).absoluteString
+    }
+}
+
+/// Loads `--resource URI=PATH` and `--resource-dir DIR` files into a registry for `$ref`s.
+///
+/// Files come only from the paths and directories named: a directory's walk skips hidden
+/// entries, and a symbolic link whose target lies outside the directory is refused.
+enum ResourceLoader {
+    static func registry(resources: [String], directories: [String]) -> Result<SchemaRegistry?, SchemaFailure> {
+        guard !resources.isEmpty || !directories.isEmpty else { return .success(nil) }
+        var registry = SchemaRegistry()
+        for resource in resources {
+            guard let eq = resource.firstIndex(of: "="), eq != resource.startIndex else {
+                return .failure(SchemaFailure(nil, "--resource expects URI=PATH, got \(resource)"))
+            }
+            let uri = String(resource[..<eq])
+            let path = String(resource[resource.index(after: eq)...])
+            switch ValidatorCache.loadSchemaFile(SchemaSpec.absolute(path, relativeTo: nil)) {
+            case .failure(let f): return .failure(f)
+            case .success(let value):
+                do throws(SchemaError) {
+                    try registry.add(value, uri: uri)
+                } catch {
+                    return .failure(SchemaFailure(path, error.message))
+                }
+            }
+        }
+        for directory in directories {
+            let absolute = SchemaSpec.absolute(directory, relativeTo: nil)
+            let root = (absolute as NSString).resolvingSymlinksInPath
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return .failure(SchemaFailure(directory, "--resource-dir is not a directory"))
+            }
+            let files = InputCollector(include: ["*.json"]).walk(directory: root)
+            for file in files {
+                let real = (file as NSString).resolvingSymlinksInPath
+                guard real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                    return .failure(SchemaFailure(file, "refused: the symbolic link leads outside --resource-dir \(directory)"))
+                }
+                switch ValidatorCache.loadSchemaFile(real) {
+                case .failure(let f): return .failure(f)
+                case .success(let value):
+                    do throws(SchemaError) {
+                        try registry.add(value, uri: ValidatorCache.fileURI(real))
+                        if case .string(let id)? = value["$id"], id.contains(":") {
+                            try registry.add(value, uri: id)
+                        }
+                    } catch {
+                        return .failure(SchemaFailure(file, error.message))
+                    }
+                }
+            }
+        }
+        return .success(registry)
+    }
+}

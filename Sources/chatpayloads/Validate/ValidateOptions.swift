@@ -1,0 +1,136 @@
+import ArgumentParser
+import ChatPayloads
+
+extension ProfileName: ExpressibleByArgument {}
+
+/// When the text reporter uses colour.
+enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// On a terminal, unless `NO_COLOR` is set.
+    case auto
+    case always
+    case never
+}
+
+/// What a run counts as success.
+enum Expectation: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// Every payload must be valid (the default).
+    case valid
+    /// Every payload must be invalid (negative fixtures).
+    case invalid
+}
+
+/// The options shared by commands that pick a schema and a profile.
+struct SchemaOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Strictness profile: compat, standard or strict (default: the config's, else standard).",
+        valueName: "profile"))
+    var profile: ProfileName?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Config file (default: .chatpayloads.yml or .chatpayloads.yaml, searched from the working directory upward).",
+        valueName: "path"))
+    var config: String?
+
+    @Flag(name: .long, help: "Do not look for a config file.")
+    var noConfig = false
+}
+
+/// The options of `validate`.
+struct ValidateOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Files, directories (searched recursively), quoted globs ('fixtures/**/*.json') or - for standard input. None: standard input when it is piped.",
+        valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Schema: user, channel, message, member, message-action, react-user, react-channel, react-message, auto (by the payload's shape), or the path of a JSON Schema file. Default: the config's `files` globs, else auto.",
+        valueName: "schema"))
+    var schema: String?
+
+    @OptionGroup var schemaOptions: SchemaOptions
+
+    @Flag(name: .long, help: "Assert every `format` (date-time, uuid, uri, email...) whatever the profile says.")
+    var assertFormats = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Register the schema file PATH under URI for $ref resolution (repeatable).", valueName: "uri=path"))
+    var resource: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Register every *.json schema in DIR (recursively) for $ref resolution, under its file URI and its $id (repeatable). Links leading outside DIR are refused.",
+        valueName: "dir"))
+    var resourceDir: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Directory walks take files matching GLOB (repeatable; default: *.json *.ndjson *.jsonl *.yaml *.yml). A glob without / matches the file name.",
+        valueName: "glob"))
+    var include: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Directory walks and globs skip files matching GLOB (repeatable), e.g. --exclude 'fixtures/invalid/**'.",
+        valueName: "glob"))
+    var exclude: [String] = []
+
+    @Flag(name: .long, help: "Read every input as NDJSON / JSON Lines (one payload per line), whatever its extension.")
+    var ndjson = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "How inputs are split: auto (by extension: .ndjson/.jsonl, .yaml/.yml, else JSON), json, ndjson or yaml.",
+        valueName: "format"))
+    var format: InputFormat = .auto
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The name reports give standard input (its extension also picks the format, and config globs match it).",
+        valueName: "name"))
+    var stdinFilename: String = "<stdin>"
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Show at most N errors per payload (default: the best match, or all with --verbose).", valueName: "n"))
+    var maxErrors: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "valid (default) or invalid: with invalid, success means every payload is invalid (negative fixtures).",
+        valueName: "verdict"))
+    var expect: Expectation = .valid
+
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "Validate on N threads (default: all cores). Output keeps input order.", valueName: "n"))
+    var jobs: Int?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Output format: text, json, github, junit, sarif or summary.", valueName: "reporter"))
+    var reporter: ReporterKind = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Write the report to FILE. With a non-text reporter, the text report still goes to standard output.",
+        valueName: "file"))
+    var output: String?
+
+    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or summary line.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print every error of each payload, and name valid payloads.")
+    var verbose = false
+
+    @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
+    var color: ColorMode = .auto
+
+    mutating func validate() throws {
+        if let maxErrors, maxErrors < 1 { throw UsageError("--max-errors must be at least 1") }
+        if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1") }
+        if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }
+        if ndjson && format != .auto && format != .ndjson { throw UsageError("--ndjson and --format \(format.rawValue) cannot be combined") }
+        if let schema, SchemaSpec.looksLikeUnknownName(schema) {
+            throw UsageError("unknown schema '\(schema)': expected one of \(SchemaSpec.namesList)")
+        }
+        for r in resource where !r.contains("=") {
+            throw UsageError("--resource expects URI=PATH, got '\(r)'")
+        }
+        if schemaOptions.noConfig && schemaOptions.config != nil {
+            throw UsageError("--config and --no-config cannot be combined")
+        }
+    }
+
+    /// The input format after `--ndjson`.
+    var effectiveFormat: InputFormat { ndjson ? .ndjson : format }
+}

@@ -1,0 +1,136 @@
+import ChatPayloads
+import JSONCore
+import XCTest
+
+final class RecordTests: XCTestCase {
+    let updated = fixtureDate("2020-09-23T09:23:34.598494Z")
+
+    func testUserRecordRoundTrip() throws {
+        let user = ChatUser<FixtureProfile>(id: "u", name: "N", type: "admin", status: "s", externalId: "x", avatarURL: ChatURL("https://e.example/a"),
+                                     email: "e", updated: updated, eTag: "E", custom: FixtureProfile(description: "d", level: 1))
+        let record = try UserRecord(user)
+        XCTAssertEqual(String(decoding: record.custom, as: UTF8.self), #"{"description":"d","level":1}"#)
+        XCTAssertEqual(record.lastUpdated, updated)
+        XCTAssertTrue(record.isSynced)
+        XCTAssertEqual(try record.model(as: FixtureProfile.self), user)
+    }
+
+    func testChannelRecordKeepsOnlyAppCustom() throws {
+        let channel = ChatChannel<AnyJSONCustomData>(id: "c", details: "d", avatarURL: ChatURL("https://e.example/c"), custom: ["k": "v"])
+        let record = try ChannelRecord(channel)
+        XCTAssertEqual(String(decoding: record.custom, as: UTF8.self), #"{"k":"v"}"#)
+        XCTAssertEqual(record.avatarURL, "https://e.example/c")
+        XCTAssertEqual(try record.model(as: AnyJSONCustomData.self), channel)
+    }
+
+    func testMessageRecordKeepsContentType() throws {
+        let payload = ChatMessagePayload<FixtureAppData>(
+            id: "m", text: "t", contentType: "imageUrl", content: FixtureImageContent(url: "u", sizes: [.init(width: 1, height: 1)]),
+            custom: ["deep": ["x": [1]]], createdAt: updated)
+        let user = ChatUser<FixtureProfile>(id: "u")
+        let channel = ChatChannel<FixtureChannelTag>(id: "c", custom: FixtureChannelTag(tag: "t"))
+        let action = ChatMessageAction<FixtureAppData>(actionTimetoken: 2, parentTimetoken: 1, sourceType: "reaction", value: "🔥", pubnubUserId: "u2", pubnubChannelId: "c")
+        let message = ChatMessage<FixtureAppData>(timetoken: 1, content: payload, pubnubUserId: "u", userModel: user, pubnubChannelId: "c",
+                                           channelModel: channel, messageActions: [action])
+        let record = try MessageRecord(message)
+        XCTAssertEqual(record.contentType, "imageUrl")
+        XCTAssertEqual(record.dateCreated, updated)
+        let back = try record.model(as: FixtureAppData.self, user: try UserRecord(user), channel: try ChannelRecord(channel),
+                                    actions: [try MessageActionRecord(action).model(as: FixtureAppData.self)])
+        XCTAssertEqual(back, message)
+        XCTAssertThrowsError(try record.model(as: FixtureAppData.self, user: UserRecord(id: "other")))
+    }
+
+    func testMemberRecordWithPresence() throws {
+        let member = ChatMember<AnyJSONCustomData>(
+            channel: ChatChannel(id: "c"), user: ChatUser(id: "u"), status: "s", updated: updated, eTag: "E", custom: ["r": 1],
+            presence: ChatMemberPresence(isPresent: true, state: ["mood": ["a", 1]]))
+        let (record, user, channel) = try member.records()
+        XCTAssertEqual(record.id, "c:u")
+        XCTAssertEqual(record.isPresent, true)
+        XCTAssertEqual(try record.model(as: AnyJSONCustomData.self, user: user, channel: channel), member)
+        var unknown = member
+        unknown.presence = nil
+        let unknownRecord = try MemberRecord(unknown)
+        XCTAssertNil(unknownRecord.isPresent)
+        XCTAssertEqual(try unknownRecord.model(as: AnyJSONCustomData.self, user: user, channel: channel), unknown)
+        XCTAssertThrowsError(try record.model(as: AnyJSONCustomData.self, user: UserRecord(id: "x"), channel: channel)) { error in
+            XCTAssertEqual((error as? ChatDecodingError)?.pointer.description, "/userId")
+        }
+    }
+
+    func testMessageActionRecord() throws {
+        let parent = ChatMessage<VoidCustomData>(timetoken: 10, content: .init(id: "m", text: "t", createdAt: updated), pubnubUserId: "u", pubnubChannelId: "c")
+        let action = ChatMessageAction<VoidCustomData>(actionTimetoken: 11, parentTimetoken: 10, sourceType: "reaction", value: "👍",
+                                                       pubnubUserId: "u2", userModel: ChatUser(id: "u2"), pubnubChannelId: "c", messageModel: parent)
+        let record = MessageActionRecord(action)
+        XCTAssertEqual(record.id, "u2-10-11")
+        XCTAssertEqual(record.id, action.id)
+        XCTAssertEqual(record.parentId, "m")
+        XCTAssertEqual(try record.model(as: VoidCustomData.self, user: try UserRecord(ChatUser<VoidCustomData>(id: "u2")), message: parent), action)
+        var other = parent
+        other.timetoken = 99
+        XCTAssertThrowsError(try record.model(as: VoidCustomData.self, message: other))
+    }
+
+    func testUnreadableCustomFailsLoudlyWithLocationUnlessLenient() throws {
+        let record = UserRecord(id: "u", custom: Array("{\n\"age\": \"x\"}".utf8))
+        XCTAssertThrowsError(try record.model(as: FixtureStrictAge.self)) { error in
+            guard let e = error as? ChatDecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.pointer.description, "/custom/age")
+            XCTAssertEqual(e.location?.line, 2)
+            XCTAssertEqual(e.location?.column, 8)
+        }
+        XCTAssertEqual(try record.model(as: FixtureStrictAge.self, lenient: true).custom, FixtureStrictAge())
+
+        let garbage = UserRecord(id: "u", custom: Array("{not json".utf8))
+        XCTAssertThrowsError(try garbage.model(as: FixtureProfile.self)) { error in
+            XCTAssertEqual((error as? ChatDecodingError)?.kind, .invalidJSON)
+            XCTAssertEqual((error as? ChatDecodingError)?.pointer.description, "/custom")
+            XCTAssertNotNil((error as? ChatDecodingError)?.location)
+        }
+        XCTAssertEqual(try garbage.model(as: FixtureProfile.self, lenient: true).custom, FixtureProfile())
+
+        let badURL = UserRecord(id: "u", avatarURL: "nope")
+        XCTAssertThrowsError(try badURL.model(as: VoidCustomData.self))
+        XCTAssertNil(try badURL.model(as: VoidCustomData.self, lenient: true).avatarURL)
+
+        let nested = UserRecord(id: "u", custom: Array(#"{"a":{"b":1}}"#.utf8))
+        XCTAssertThrowsError(try nested.model(as: AnyJSONCustomData.self)) { error in
+            XCTAssertEqual((error as? ChatDecodingError)?.kind, .nestedCustomValue)
+        }
+        XCTAssertEqual(try UserRecord(id: "u", custom: []).model(as: FixtureProfile.self).custom, FixtureProfile(), "empty bytes mean no custom data")
+
+        let message = MessageRecord(id: "m", dateCreated: updated, text: "t", content: Array("[".utf8), pubnubUserId: "u", pubnubChannelId: "c")
+        XCTAssertThrowsError(try message.model(as: FixtureAppData.self)) { error in
+            XCTAssertEqual((error as? ChatDecodingError)?.pointer.description, "/content")
+        }
+        XCTAssertEqual(try message.model(as: FixtureAppData.self, lenient: true).content.content, FixtureImageContent())
+    }
+
+    func testRecordJSONFormsRoundTrip() throws {
+        let records: [any ChatPayloadCodable] = [
+            UserRecord(id: "u", name: "N", custom: Array(#"{"a":1}"#.utf8), lastUpdated: updated, eTag: "E"),
+            ChannelRecord(id: "c", details: "d", avatarURL: "https://e.example/a", custom: Array("{}".utf8)),
+            MemberRecord(channelId: "c", userId: "u", custom: Array(#"{"r":"x"}"#.utf8), isPresent: false, presenceState: Array("null".utf8)),
+            MessageRecord(id: "m", timetoken: 16_528_923_154_210_004, dateCreated: updated, text: "t", contentType: "text",
+                          content: Array(#"{"n":[1,{"x":null}]}"#.utf8), custom: Array("{}".utf8), pubnubUserId: "u", pubnubChannelId: "c"),
+            MessageActionRecord(published: 2, pubnubChannelId: "c", sourceType: "reaction", value: "😂", parentTimetoken: 1, parentId: "m", pubnubUserId: "u"),
+        ]
+        for record in records {
+            let text = try record.canonicalString()
+            let back = try type(of: record).decode(text: text)
+            XCTAssertEqual(try back.canonicalString(), text)
+        }
+        let user = try UserRecord.decode(text: try records[0].canonicalString())
+        XCTAssertEqual(user, records[0] as? UserRecord)
+        XCTAssertTrue(try records[0].canonicalString().contains(#""custom":{"a":1}"#), "bytes appear as the JSON they hold")
+        XCTAssertTrue(try records[0].canonicalString().contains("34.598494Z"), "record dates are lossless")
+        XCTAssertEqual(try MemberRecord.decode(text: try records[2].canonicalString()), records[2] as? MemberRecord)
+        let state = MemberRecord(channelId: "c", userId: "u", presenceState: Array(#""👍""#.utf8))
+        XCTAssertEqual(try MemberRecord.decode(text: try state.canonicalString()), state, "a string state stays a JSON string")
+        XCTAssertThrowsError(try UserRecord(id: "u", custom: Array("{oops".utf8)).encodedJSON(), "unreadable bytes cannot be written") { error in
+            XCTAssertEqual((error as? ChatEncodingError)?.pointer.description, "/custom")
+        }
+    }
+}
