@@ -42,9 +42,13 @@ let package = Package(
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
         .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),
         .testTarget(name: "JSONSchemaFormatsTests", dependencies: ["JSONSchemaFormats"]),
-        .testTarget(name: "JSONSchemaValidatorTests", dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONCore"]),
-        .testTarget(name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"]),
-        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads"]),
+        .testTarget(
+            name: "JSONSchemaValidatorTests", dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONSchemaFormats", "JSONCore"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
+            exclude: ["Golden"]),
+        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,10 @@ final class ObjectKeywordTests: XCTestCase {
         assertInvalid(schema, #"{"id": 1, "body": 2, "user": {}}"#, message: #"missing required property "id" in "user""#, at: "/user")
         // Names compare by scalars.
         assertInvalid(#"{"required": ["\u00e9"]}"#, #"{"e\u0301": 1}"#)
+        // Also for instance objects large enough to be indexed.
+        let many = (0..<20).map { "\"m\($0)\": \($0)" }.joined(separator: ", ")
+        assertInvalid(#"{"required": ["\u00e9"]}"#, #"{\#(many), "e\u0301": 1}"#, message: #"missing required property "é""#)
+        assertValid(#"{"required": ["\u00e9", "m19"]}"#, #"{\#(many), "\u00e9": 1}"#)
     }
 
     func testPropertiesPatternPropertiesAdditionalProperties() {

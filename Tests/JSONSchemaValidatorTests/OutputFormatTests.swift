@@ -103,6 +103,20 @@ final class OutputFormatTests: XCTestCase {
         }
     }
 
+    static let siblingSchema = #"{"anyOf": [{"type": "string"}, {"type": "array"}], "required": ["x"], "properties": {"b": {"type": "string"}}}"#
+
+    func testDetailedDoesNotNestASiblingUnderAnApplicator() throws {
+        // "/properties/b/type" is a sibling of "/anyOf", not one of its branch errors.
+        let detailed = try compile(Self.siblingSchema).validate(try json(#"{"b": 1}"#)).output(.detailed)
+        guard case .array(let top)? = detailed["errors"] else { return XCTFail("no errors") }
+        XCTAssertEqual(top.compactMap { $0["keywordLocation"]?.stringValue }, ["/required", "/anyOf", "/properties/b/type"])
+        guard case .array(let branches)? = top.first(where: { $0["keywordLocation"] == "/anyOf" })?["errors"] else {
+            return XCTFail("anyOf unit has no nested errors")
+        }
+        XCTAssertEqual(branches.compactMap { $0["keywordLocation"]?.stringValue }, ["/anyOf/0/type", "/anyOf/1/type"])
+        try assertGolden(try render(Self.siblingSchema, #"{"b": 1}"#, .detailed), "anyof-sibling.detailed.json")
+    }
+
     func testBasicUnitsCarryMessagesAndPositions() throws {
         let schema = try compile(Self.messageSchema)
         let doc = try JSONParser.parse(Self.badMessage)

@@ -23,6 +23,14 @@ final class ReferenceKeywordTests: XCTestCase {
         XCTAssertEqual(e.absoluteKeywordLocation, "json-schema:///#/$defs/pos/minimum")
     }
 
+    func testAbsoluteKeywordLocationIsAPercentEncodedURI() throws {
+        // RFC 6901 section 6: a JSON Pointer in a URI fragment is percent-encoded.
+        let s = try compile(##"{"$defs": {"a b": {"type": "integer"}}, "properties": {"p": {"$ref": "#/$defs/a%20b"}}}"##)
+        let e = try XCTUnwrap(check(s, try json(#"{"p": "x"}"#)).errors.first)
+        XCTAssertEqual(e.keywordLocation, "/properties/p/$ref/type")
+        XCTAssertEqual(e.absoluteKeywordLocation, "json-schema:///#/$defs/a%20b/type")
+    }
+
     func testIdChangesTheBaseURI() {
         let schema = #"""
         {"$id": "https://example.com/root.json",
@@ -75,7 +83,9 @@ final class ReferenceKeywordTests: XCTestCase {
         // Never fetched from the network.
         assertSchemaError(#"{"$ref": "http://json-schema.org/draft-07/schema#"}"#, kind: .unresolvableReference)
         assertSchemaError(#"{"$dynamicRef": "https://example.com/x#node"}"#, kind: .unresolvableReference, pointer: "/$dynamicRef")
-        // Even from a $defs entry nobody references.
+    }
+
+    func testUnresolvableReferenceInAnUnreferencedDefinitionIsStillASchemaError() {
         assertSchemaError(##"{"$defs": {"unused": {"$ref": "#/nowhere"}}}"##, kind: .unresolvableReference, pointer: "/$defs/unused/$ref")
     }
 

@@ -55,6 +55,16 @@ final class SchemaErrorTests: XCTestCase {
         XCTAssertEqual(bytes.location?.description, "1:2")
     }
 
+    func testErrorsInsideEmbeddedResourcesPointIntoTheDocument() throws {
+        // The inner "pattern" sits in a resource with its own $id; the error must still point
+        // at it within the document, not at the root's "pattern".
+        let text = "{\"pattern\": \"^ok$\",\n \"properties\": {\"a\": {\"$id\": \"https://example.com/a\", \"pattern\": \"(\"}}}"
+        let e = try XCTUnwrap(assertSchemaError(text, kind: .invalidPattern))
+        XCTAssertEqual(e.schemaLocation, "https://example.com/a#/pattern")
+        XCTAssertEqual(e.pointer.description, "/properties/a/pattern")
+        XCTAssertEqual(e.location?.description, "2:66")
+    }
+
     func testCompilerErrorsFromInitWithValueHaveNoLocation() throws {
         do {
             _ = try JSONSchema(json(#"{"pattern": "("}"#))

@@ -57,11 +57,15 @@ final class StringKeywordTests: XCTestCase {
         assertSchemaError(#"{"pattern": "\\p{NotAProperty}"}"#, kind: .invalidPattern, pointer: "/pattern")
         assertSchemaError(#"{"properties": {"a": {"pattern": "a{2,1}"}}}"#, kind: .invalidPattern, pointer: "/properties/a/pattern")
         assertSchemaError(#"{"patternProperties": {"(?<n": {}}}"#, kind: .invalidPattern, pointer: "/patternProperties")
-        // Even in a branch no instance will ever reach.
-        assertSchemaError(#"{"$defs": {"unused": {"pattern": "+"}}}"#, kind: .invalidPattern, pointer: "/$defs/unused/pattern")
         // With `init(parsing:)` the error also has a line:column.
         let e = assertSchemaError("{\n  \"pattern\": \"(\"\n}", kind: .invalidPattern)
         XCTAssertEqual(e?.location?.description, "2:14")
+    }
+
+    func testInvalidPatternInAnUnreferencedDefinitionIsStillASchemaError() {
+        // "Never skipped": a pattern under $defs that nothing references yet is still a broken schema.
+        assertSchemaError(#"{"$defs": {"unused": {"pattern": "+"}}}"#, kind: .invalidPattern, pointer: "/$defs/unused/pattern")
+        assertSchemaError(#"{"$defs": {"unused": {"patternProperties": {"(": true}}}}"#, kind: .invalidPattern, pointer: "/$defs/unused/patternProperties")
     }
 
     func testCatastrophicPatternFailsClosedQuickly() throws {

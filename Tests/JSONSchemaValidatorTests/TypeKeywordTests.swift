@@ -27,8 +27,12 @@ final class TypeKeywordTests: XCTestCase {
 
     func testTypeLists() {
         assertValid(#"{"type": ["string", "null"]}"#, #""x""#, "null")
-        assertInvalid(#"{"type": ["string", "null"]}"#, "1", message: "value must be a string or null, got integer 1")
         assertInvalid(#"{"type": ["array", "object", "integer"]}"#, "true", message: "value must be an array, an object or an integer, got boolean true")
+    }
+
+    func testNullIsNamedWithoutAnArticle() {
+        assertInvalid(#"{"type": ["string", "null"]}"#, "1", message: "value must be a string or null, got integer 1")
+        assertInvalid(#"{"properties": {"x": {"type": "null"}}}"#, #"{"x": 0}"#, message: #""x" must be null, got integer 0"#)
     }
 
     func testMessagesNameTheMemberOrItem() {

@@ -64,6 +64,109 @@ enum EmbeddedSchemas {
   }
 }
 """##),
+        ("https://chatpayloads.dev/config/chatpayloads-config.json", "config/chatpayloads-config.json", ##"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://chatpayloads.dev/config/chatpayloads-config.json",
+  "title": "ChatPayloads configuration (.chatpayloads.yml)",
+  "description": "How strictly chat payloads are checked: a base profile, knobs that override it, severities, the app's custom-data schemas, and which schema applies to which files. Every key is optional.",
+  "type": "object",
+  "properties": {
+    "profile": {
+      "description": "The base profile: compat (what the native decoders accept), standard (the published schemas, the default) or strict.",
+      "enum": ["compat", "standard", "strict"]
+    },
+    "formats": {
+      "description": "Whether format keywords assert: assert or annotate for every format, or a map from format name to assert or annotate.",
+      "anyOf": [
+        { "enum": ["assert", "annotate"] },
+        {
+          "description": "a map from format name to assert or annotate",
+          "type": "object",
+          "propertyNames": {
+            "enum": ["date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex"]
+          },
+          "additionalProperties": { "enum": ["assert", "annotate"] }
+        }
+      ]
+    },
+    "unknown-properties": {
+      "description": "Properties no schema defines: allow, warn or reject.",
+      "enum": ["allow", "warn", "reject"]
+    },
+    "duplicate-keys": {
+      "description": "Repeated member names in one JSON object: allow, warn or reject.",
+      "enum": ["allow", "warn", "reject"]
+    },
+    "custom": {
+      "description": "User, Channel and Member custom data: any object, or flat (string, number and boolean values only).",
+      "enum": ["any", "flat"]
+    },
+    "dates": {
+      "description": "Date fields: rfc3339 (the date-time format) or native (exactly yyyy-MM-ddTHH:mm:ss.SSSZ).",
+      "enum": ["rfc3339", "native"]
+    },
+    "max-depth": {
+      "description": "Maximum nesting depth of a payload.",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 100000
+    },
+    "max-bytes": {
+      "description": "Maximum size of a payload in bytes.",
+      "type": "integer",
+      "minimum": 1
+    },
+    "severity": {
+      "description": "Rules whose failures are warnings (warn) or errors (error): a JSON Schema keyword or a knob name.",
+      "type": "object",
+      "propertyNames": {
+        "enum": [
+          "unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys",
+          "type", "enum", "const", "required", "format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+          "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+          "additionalProperties", "unevaluatedProperties", "dependentRequired", "propertyNames", "contains", "anyOf", "oneOf", "not"
+        ]
+      },
+      "additionalProperties": { "enum": ["warn", "error"] }
+    },
+    "custom-schemas": {
+      "description": "JSON Schema files (relative to this file) for the app's custom data.",
+      "type": "object",
+      "properties": {
+        "user": { "$ref": "#/$defs/schemaFile" },
+        "channel": { "$ref": "#/$defs/schemaFile" },
+        "member": { "$ref": "#/$defs/schemaFile" },
+        "message": { "$ref": "#/$defs/schemaFile" },
+        "message-content": {
+          "description": "Message content schemas by contentType (\"*\": every message's content).",
+          "type": "object",
+          "additionalProperties": { "$ref": "#/$defs/schemaFile" }
+        }
+      },
+      "additionalProperties": false
+    },
+    "files": {
+      "description": "Which schema applies to which files: a glob (**, *, ?, [...]) relative to this file, mapped to a bundled schema name, auto, or a JSON Schema file.",
+      "type": "object",
+      "additionalProperties": {
+        "anyOf": [
+          { "enum": ["user", "channel", "message", "member", "message-action", "react-user", "react-channel", "react-message", "auto"] },
+          { "$ref": "#/$defs/schemaFile" }
+        ]
+      }
+    }
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "schemaFile": {
+      "description": "a path to a .json schema file",
+      "type": "string",
+      "pattern": "\\.json$"
+    }
+  }
+}
+"""##),
         ("https://chatpayloads.dev/schemas/member.json", "member.json", ##"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -65,7 +65,9 @@ final class Compiler {
         }
         if let indexed = index.locations[key] { return indexed }
         guard let value else { return nil }
-        return ScannedSchema(value: value, baseURI: parent.baseURI, pointer: pointer, dialect: parent.dialect)
+        var documentPointer = parent.documentPointer
+        for t in tokens { documentPointer = documentPointer?.appending(t) }
+        return ScannedSchema(value: value, baseURI: parent.baseURI, pointer: pointer, dialect: parent.dialect, documentPointer: documentPointer)
     }
 
     func childNode(_ parent: ScannedSchema, _ tokens: String...) throws(SchemaError) -> SchemaNode {
@@ -130,7 +132,11 @@ final class Compiler {
 
     func error(_ kind: SchemaError.Kind, _ message: String, at scanned: ScannedSchema, keyword: String? = nil) -> SchemaError {
         var pointer = scanned.pointer
-        if let keyword { pointer = pointer.appending(keyword) }
-        return SchemaError(kind: kind, message: message, schemaLocation: scanned.baseURI + "#" + pointer.description, pointer: pointer)
+        var documentPointer = scanned.documentPointer ?? scanned.pointer
+        if let keyword {
+            pointer = pointer.appending(keyword)
+            documentPointer = documentPointer.appending(keyword)
+        }
+        return SchemaError(kind: kind, message: message, schemaLocation: scanned.baseURI + "#" + pointer.description, pointer: documentPointer)
     }
 }

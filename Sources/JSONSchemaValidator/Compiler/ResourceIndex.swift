@@ -9,6 +9,8 @@ struct ScannedSchema: Sendable {
     let pointer: JSONPointer
     /// The `$schema` in force.
     let dialect: String
+    /// The pointer from the document root (differs from `pointer` inside embedded resources).
+    var documentPointer: JSONPointer? = nil
 
     /// `base#/pointer`: the canonical location.
     var key: String { baseURI + "#" + pointer.description }
@@ -38,9 +40,9 @@ struct ResourceIndex: Sendable {
 
     /// Indexes `document` as the resource `uri` (its own `$id`, if any, takes precedence).
     mutating func add(_ document: JSONValue, uri: String, dialect: String) {
-        var work: [(JSONValue, String, JSONPointer, String, [String], Bool)] = [(document, uri, .root, dialect, [], true)]
+        var work: [(JSONValue, String, JSONPointer, String, [String], Bool, JSONPointer)] = [(document, uri, .root, dialect, [], true, .root)]
         resources[uri] = resources[uri] ?? ScannedSchema(value: document, baseURI: uri, pointer: .root, dialect: dialect)
-        while let (value, parentBase, parentPointer, parentDialect, parentAliases, isDocumentRoot) = work.popLast() {
+        while let (value, parentBase, parentPointer, parentDialect, parentAliases, isDocumentRoot, documentPointer) = work.popLast() {
             var base = parentBase
             var pointer = parentPointer
             var dialect = parentDialect
@@ -59,7 +61,7 @@ struct ResourceIndex: Sendable {
                     resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
                 }
             }
-            let entry = ScannedSchema(value: value, baseURI: base, pointer: pointer, dialect: dialect)
+            let entry = ScannedSchema(value: value, baseURI: base, pointer: pointer, dialect: dialect, documentPointer: documentPointer)
             locations[entry.key] = entry
             for alias in aliases where locations[alias] == nil { locations[alias] = entry }
             guard case .object(let o) = value else { continue }
@@ -73,24 +75,24 @@ struct ResourceIndex: Sendable {
                 if k == "items", case .array(let items) = member.value {
                     // Draft 2019-09 positional `items`.
                     for (i, item) in items.enumerated() {
-                        work.append((item, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + "/items/\(i)" }, false))
+                        work.append((item, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + "/items/\(i)" }, false, documentPointer.appending(k).appending(index: i)))
                     }
                 } else if k == "dependencies", case .object(let map) = member.value {
                     // The pre-2019 keyword, whose object members are schemas (arrays are names).
                     for m in map.members where m.value.arrayValue == nil {
                         let suffix = "/dependencies/" + JSONPointer.escape(m.key)
-                        work.append((m.value, base, pointer.appending(k).appending(m.key), dialect, aliases.map { $0 + suffix }, false))
+                        work.append((m.value, base, pointer.appending(k).appending(m.key), dialect, aliases.map { $0 + suffix }, false, documentPointer.appending(k).appending(m.key)))
                     }
                 } else if ResourceIndex.singleSchemaKeywords.contains(k) {
-                    work.append((member.value, base, pointer.appending(k), dialect, aliases.map { $0 + "/" + JSONPointer.escape(k) }, false))
+                    work.append((member.value, base, pointer.appending(k), dialect, aliases.map { $0 + "/" + JSONPointer.escape(k) }, false, documentPointer.appending(k)))
                 } else if ResourceIndex.schemaArrayKeywords.contains(k), case .array(let items) = member.value {
                     for (i, item) in items.enumerated() {
-                        work.append((item, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + "/" + JSONPointer.escape(k) + "/\(i)" }, false))
+                        work.append((item, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + "/" + JSONPointer.escape(k) + "/\(i)" }, false, documentPointer.appending(k).appending(index: i)))
                     }
                 } else if ResourceIndex.schemaMapKeywords.contains(k), case .object(let map) = member.value {
                     for m in map.members {
                         let suffix = "/" + JSONPointer.escape(k) + "/" + JSONPointer.escape(m.key)
-                        work.append((m.value, base, pointer.appending(k).appending(m.key), dialect, aliases.map { $0 + suffix }, false))
+                        work.append((m.value, base, pointer.appending(k).appending(m.key), dialect, aliases.map { $0 + suffix }, false, documentPointer.appending(k).appending(m.key)))
                     }
                 }
             }

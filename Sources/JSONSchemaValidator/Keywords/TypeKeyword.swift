@@ -43,7 +43,7 @@ struct TypeKeyword: Keyword {
         case .object: ok = types.contains(.object)
         }
         if !ok {
-            let expected = names.map { ($0 == "array" || $0 == "object" || $0 == "integer") ? "an \($0)" : "a \($0)" }
+            let expected = names.map { $0 == "null" ? "null" : (($0 == "array" || $0 == "object" || $0 == "integer") ? "an \($0)" : "a \($0)") }
             ev.fail(name) { ev in "\(ev.subject) must be \(listing(expected)), got \(describeValue(instance))" }
         }
         return ok

@@ -62,7 +62,7 @@ extension ValidationResult {
         for i in errors.indices {
             var j = i - 1
             while j >= 0 {
-                if tokens[j].count < tokens[i].count, Array(tokens[i].prefix(tokens[j].count)) == tokens[j] || Array(tokens[i].prefix(tokens[j].count - 1)) == Array(tokens[j].dropLast()) && errors[j].causes.count > 0 {
+                if tokens[j].count < tokens[i].count, tokens[i].starts(with: tokens[j]) {
                     parent[i] = j
                     break
                 }

@@ -175,4 +175,26 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// `uri#fragment` with the fragment percent-encoded where RFC 3986 requires it (a JSON
+    /// Pointer fragment may hold spaces, `%`, quotes or non-ASCII text).
+    public static func encodingFragment(_ uri: String) -> String {
+        guard let hash = uri.firstIndex(of: "#") else { return uri }
+        let fragment = uri[uri.index(after: hash)...]
+        var out = String(uri[...hash])
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/?".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for b in fragment.utf8 {
+            if allowed.contains(b) {
+                bytes.append(b)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(b >> 4)])
+                bytes.append(hex[Int(b & 0xF)])
+            }
+        }
+        out += String(decoding: bytes, as: UTF8.self)
+        return out
+    }
 }

@@ -9,8 +9,11 @@ struct Evaluation {
     let collectErrors: Bool
     /// Whether evaluated items/properties must be tracked (the schema uses `unevaluated*`).
     let trackAnnotations: Bool
-    /// How deep schema evaluation may nest before it is reported as a reference cycle.
+    /// How deeply schema evaluation may nest on one instance value before it is reported as a
+    /// reference cycle (steps into child values start a new count).
     let maxDepth: Int
+    /// A hard cap on total nesting (instance depth times schema depth), to protect the stack.
+    static let maxTotalDepth = 2_500
     /// The regex step budget for one `pattern` test.
     let regexStepLimit: Int
     /// Collected errors (flat; applicators put branch errors in `causes`).
@@ -25,7 +28,10 @@ struct Evaluation {
     var instanceIsIndex: [Bool] = []
     /// The node being evaluated.
     var currentLocation: String = ""
+    /// Nesting on the current instance value.
     var depth = 0
+    /// Total nesting.
+    var totalDepth = 0
 
     init(collectErrors: Bool, trackAnnotations: Bool, maxDepth: Int, regexStepLimit: Int) {
         self.collectErrors = collectErrors
@@ -48,14 +54,19 @@ struct Evaluation {
         case .keywords:
             break
         }
-        if depth >= maxDepth {
+        if depth >= maxDepth || totalDepth >= Evaluation.maxTotalDepth {
             let saved = currentLocation
             currentLocation = node.absoluteLocation
-            fail("$ref", ownLocation: true) { ev in "schema evaluation nested deeper than \(ev.maxDepth) levels (a reference cycle that does not consume the instance?)" }
+            if depth >= maxDepth {
+                fail("$ref", ownLocation: true) { ev in "schema evaluation nested deeper than \(ev.maxDepth) levels on one value (a reference cycle that does not consume the instance)" }
+            } else {
+                fail("$ref", ownLocation: true) { _ in "schema evaluation nested deeper than \(Evaluation.maxTotalDepth) levels in total" }
+            }
             currentLocation = saved
             return false
         }
         depth += 1
+        totalDepth += 1
         let pushed = dynamicScope.last !== node.resource
         if pushed { dynamicScope.append(node.resource) }
         let saved = currentLocation
@@ -72,6 +83,7 @@ struct Evaluation {
         currentLocation = saved
         if pushed { dynamicScope.removeLast() }
         depth -= 1
+        totalDepth -= 1
         return valid
     }
 
@@ -85,14 +97,24 @@ struct Evaluation {
         return ok
     }
 
+    /// Evaluates a subschema on a child value (its own count of same-value nesting).
+    @inline(__always)
+    mutating func evaluateChild(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
+        let saved = depth
+        depth = 0
+        let ok = evaluate(node, instance, &annotations)
+        depth = saved
+        return ok
+    }
+
     /// Evaluates a subschema on the object member `key`.
     @inline(__always)
     mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, keywordTokens: String..., key: String, into annotations: inout Annotations) -> Bool {
-        if !collectErrors { return evaluate(node, instance, &annotations) }
+        if !collectErrors { return evaluateChild(node, instance, &annotations) }
         keywordPath.append(contentsOf: keywordTokens)
         instancePath.append(key)
         instanceIsIndex.append(false)
-        let ok = evaluate(node, instance, &annotations)
+        let ok = evaluateChild(node, instance, &annotations)
         keywordPath.removeLast(keywordTokens.count)
         instancePath.removeLast()
         instanceIsIndex.removeLast()
@@ -102,11 +124,11 @@ struct Evaluation {
     /// Evaluates a subschema on the array item at `index`.
     @inline(__always)
     mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, keywordTokens: String..., index: Int, into annotations: inout Annotations) -> Bool {
-        if !collectErrors { return evaluate(node, instance, &annotations) }
+        if !collectErrors { return evaluateChild(node, instance, &annotations) }
         keywordPath.append(contentsOf: keywordTokens)
         instancePath.append(String(index))
         instanceIsIndex.append(true)
-        let ok = evaluate(node, instance, &annotations)
+        let ok = evaluateChild(node, instance, &annotations)
         keywordPath.removeLast(keywordTokens.count)
         instancePath.removeLast()
         instanceIsIndex.removeLast()
@@ -148,7 +170,7 @@ struct Evaluation {
             abs += "/" + JSONPointer.escape(keyword)
         }
         return ValidationError(
-            keyword: keyword, keywordLocation: kl, absoluteKeywordLocation: abs,
+            keyword: keyword, keywordLocation: kl, absoluteKeywordLocation: URIReference.encodingFragment(abs),
             instanceLocation: JSONPointer(tokens: instancePath), message: message, causes: causes)
     }
 

@@ -33,6 +33,7 @@ public struct JSONSchema: Sendable {
         if case .string(let d)? = schema["$schema"] { dialect = URIReference(d).withoutFragment.description }
         var own = ResourceIndex()
         own.add(schema, uri: rootURI, dialect: dialect)
+        let ownLocations = own.locations.values.filter { $0.documentPointer != nil }
         // The schema being compiled wins over registry documents at the same URIs.
         own.merge(index)
         index = own
@@ -46,6 +47,12 @@ public struct JSONSchema: Sendable {
         }
         do {
             self.root = try compiler.node(for: scanned)
+            // Compile every subschema of the document, referenced or not, so that a broken pattern
+            // or reference in an unused definition is still an error (fail closed). Deepest first
+            // would not matter: nodes are cached by location.
+            for entry in ownLocations.sorted(by: { ($0.documentPointer ?? .root) < ($1.documentPointer ?? .root) }) {
+                _ = try compiler.node(for: entry)
+            }
         } catch {
             // Free the partly built graph (it may hold reference cycles) before reporting.
             _ = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))

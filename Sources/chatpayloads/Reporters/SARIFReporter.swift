@@ -73,18 +73,18 @@ final class SARIFReporter: Reporter {
 
     func finish(_ summary: RunSummary) {
         let ruleObjects: [JSONValue] = rules.map { id in
-            .object(JSONObject([
+            var members: [JSONObject.Member] = [
                 .init(key: "id", value: .string(id)),
                 .init(key: "name", value: .string(SARIFReporter.ruleName(id))),
                 .init(key: "shortDescription", value: ["text": .string(SARIFReporter.ruleDescription(id))]),
-                .init(key: "helpUri", value: .string(SARIFReporter.helpURI(id))),
-            ]))
+            ]
+            if let help = SARIFReporter.helpURI(id) { members.append(.init(key: "helpUri", value: .string(help))) }
+            return .object(JSONObject(members))
         }
         let driver: JSONValue = .object(JSONObject([
             .init(key: "name", value: "chatpayloads"),
             .init(key: "version", value: .string(context.version)),
             .init(key: "semanticVersion", value: .string(context.version)),
-            .init(key: "informationUri", value: "https://github.com/chatpayloads/chatpayloads"),
             .init(key: "rules", value: .array(ruleObjects)),
         ]))
         let artifactObjects: [JSONValue] = artifacts.map { uri in
@@ -131,18 +131,22 @@ final class SARIFReporter: Reporter {
 
     static func ruleDescription(_ id: String) -> String {
         switch id {
-        case "json": return "The input is not valid JSON (or YAML)."
+        case "parse": return "The input is not valid JSON (or YAML)."
         case "read": return "The input could not be read."
         case "schema": return "The schema for this input could not be used."
         case "auto": return "--schema auto could not tell which chat payload this is."
         case "expect-invalid": return "A negative fixture (--expect invalid) is valid."
+        case "max-bytes": return "The payload is larger than the profile's max-bytes."
+        case "max-depth": return "The payload nests deeper than the profile's max-depth."
+        case "duplicate-key": return "An object repeats a member name."
         default: return "The payload fails the JSON Schema keyword \"\(id)\"."
         }
     }
 
-    static func helpURI(_ id: String) -> String {
+    /// The specification section for schema keywords; nil for the tool's own rules.
+    static func helpURI(_ id: String) -> String? {
         switch id {
-        case "json", "read", "schema", "auto", "expect-invalid": return "https://github.com/chatpayloads/chatpayloads#exit-codes"
+        case "parse", "read", "schema", "auto", "expect-invalid", "max-bytes", "max-depth", "duplicate-key": return nil
         default: return "https://json-schema.org/draft/2020-12/json-schema-validation"
         }
     }

@@ -7,8 +7,8 @@ struct WorkItem: Sendable {
     enum Payload: Sendable {
         /// JSON text (a whole file, or one NDJSON line).
         case bytes([UInt8])
-        /// An already-parsed value (a YAML document).
-        case value(JSONValue)
+        /// A YAML document (parsed, with the positions of its values).
+        case yaml(YAMLInstance.Document)
         /// Nothing to check: the input failed before validation.
         case failure(ReportedIssue, RecordOutcome)
     }
@@ -84,7 +84,8 @@ struct RecordChecker: Sendable {
             case .success(let validator):
                 absorb(validator.validate(bytes: bytes), lineOffset: lineOffset, into: &result)
             }
-        case .value(let value):
+        case .yaml(let document):
+            let value = document.value
             if spec == .auto {
                 guard let detected = detect(value, into: &result) else { return result }
                 spec = .bundled(detected)
@@ -94,6 +95,7 @@ struct RecordChecker: Sendable {
                 markSchemaError(failure, into: &result)
             case .success(let validator):
                 absorb(validator.validate(value: value), lineOffset: lineOffset, into: &result)
+                RecordChecker.locate(&result, in: document)
             }
         }
         return result
@@ -159,6 +161,23 @@ struct RecordChecker: Sendable {
         case .invalid:
             result.passed = expectInvalid
         }
+    }
+
+    /// Gives a YAML document's issues (and `basic` output units) the positions of their values.
+    static func locate(_ result: inout RecordResult, in document: YAMLInstance.Document) {
+        for i in result.issues.indices where result.issues[i].line == nil {
+            guard let pointer = try? JSONPointer(parsing: result.issues[i].instanceLocation),
+                let position = document.position(of: pointer) else { continue }
+            result.issues[i].line = position.line
+            result.issues[i].column = position.column
+        }
+        guard let output = result.basicOutput, case .object(let root) = output, case .array(let units)? = root["errors"] else { return }
+        let located: [JSONValue] = units.map { unit in
+            guard case .object(let o) = unit, o["line"] == nil, case .string(let location)? = o["instanceLocation"],
+                let pointer = try? JSONPointer(parsing: location), let position = document.position(of: pointer) else { return unit }
+            return .object(o.setting("line", to: .number(JSONNumber(position.line))).setting("column", to: .number(JSONNumber(position.column))))
+        }
+        result.basicOutput = .object(root.setting("errors", to: .array(located)))
     }
 
     /// Adds `offset` to every `line` member of a `basic` output's units.

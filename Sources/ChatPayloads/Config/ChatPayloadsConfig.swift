@@ -1,0 +1,202 @@
+import Foundation
+import JSONCore
+import JSONSchemaValidator
+
+/// A `.chatpayloads.yml`: the profile with its knobs, custom-data schemas and file mappings.
+///
+/// ```yaml
+/// profile: strict            # compat | standard | strict
+/// formats: assert            # assert | annotate | {date-time: assert, email: annotate}
+/// unknown-properties: warn   # allow | warn | reject
+/// duplicate-keys: reject     # allow | warn | reject
+/// custom: flat               # any | flat
+/// dates: native              # rfc3339 | native
+/// max-depth: 64
+/// max-bytes: 65536
+/// severity: {required: warn, dates: warn}   # keyword or knob -> warn | error
+/// custom-schemas:
+///   user: schemas/user-custom.json
+///   message-content: {imageUrl: schemas/image.json, "*": schemas/any-content.json}
+/// files:
+///   "fixtures/users/**": user
+///   "fixtures/**/*.json": auto
+/// ```
+/// The file is checked against the bundled schema `Schemas/config/chatpayloads-config.json`
+/// by our own validator; problems are ``ConfigError``s with `file:line:column`.
+public struct ChatPayloadsConfig: Sendable {
+    /// The file names looked for by ``discover(from:)``.
+    public static let fileNames = [".chatpayloads.yml", ".chatpayloads.yaml"]
+
+    /// The profile with every knob applied.
+    public var profile: Profile
+    /// `files:` in file order: glob -> schema (a bundled name, `auto`, or a `.json` path relative to ``baseDirectory``).
+    public var files: [(glob: String, schema: String)]
+    /// `custom-schemas:` as custom-data keys (see ``PayloadValidator/init(schema:profile:extraRegistry:customData:)``)
+    /// -> schema file paths as written (relative to ``baseDirectory``).
+    public var customSchemas: [String: String]
+    /// The config file's path ("" for a default config).
+    public var path: String
+    /// The directory relative paths are resolved against.
+    public var baseDirectory: String
+    /// Positions of the `custom-schemas` values, for located errors.
+    var customSchemaPositions: [String: (line: Int, column: Int)] = [:]
+
+    /// The default configuration: the standard profile, nothing else.
+    public init(profile: Profile = .standard, files: [(glob: String, schema: String)] = [], customSchemas: [String: String] = [:], path: String = "", baseDirectory: String = ".") {
+        self.profile = profile
+        self.files = files
+        self.customSchemas = customSchemas
+        self.path = path
+        self.baseDirectory = baseDirectory
+    }
+
+    // MARK: - Loading
+
+    /// Reads and checks the config file at `path`.
+    public static func load(path: String) throws(ConfigError) -> ChatPayloadsConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError(file: path, line: 0, column: 0, message: "cannot read the config file: \(error.localizedDescription)")
+        }
+        let base = (path as NSString).deletingLastPathComponent
+        return try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base)
+    }
+
+    /// Checks and interprets config text; `file` labels errors.
+    public static func parse(_ text: String, file: String, baseDirectory: String = ".") throws(ConfigError) -> ChatPayloadsConfig {
+        let documents: [YAMLInstance.Document]
+        do {
+            documents = try YAMLInstance.parseDocuments(text, file: file)
+        } catch {
+            throw ConfigError(file: file, line: error.line ?? 0, column: error.column ?? 0, message: error.message)
+        }
+        guard documents.count <= 1 else {
+            throw ConfigError(file: file, line: 1, column: 1, message: "the config must hold one YAML document, found \(documents.count)")
+        }
+        guard let document = documents.first, !document.value.isNull else {
+            var config = ChatPayloadsConfig()
+            config.path = file
+            config.baseDirectory = baseDirectory
+            return config
+        }
+        try ConfigChecker.check(document, file: file)
+        return interpret(document, file: file, baseDirectory: baseDirectory)
+    }
+
+    /// The nearest `.chatpayloads.yml` (or `.yaml`) in `directory` or one of its ancestors.
+    public static func discover(from directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        while true {
+            for name in fileNames {
+                let candidate = url.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    return candidate.path
+                }
+            }
+            let parent = url.deletingLastPathComponent().standardizedFileURL
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// The schema the first matching `files:` glob names for `path` (absolute, or relative to
+    /// the current directory; matched relative to ``baseDirectory``), or nil.
+    public func schemaName(forPath path: String) -> String? {
+        let relative = relativePath(path)
+        return files.first { Glob($0.glob).matches(relative) }?.schema
+    }
+
+    /// `path` relative to ``baseDirectory`` when it lies below it, else as given.
+    func relativePath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+        let base = baseDirectory.hasPrefix("/") ? baseDirectory : (cwd as NSString).appendingPathComponent(baseDirectory)
+        let a = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        var b = URL(fileURLWithPath: base).standardizedFileURL.path
+        if !b.hasSuffix("/") { b += "/" }
+        return a.hasPrefix(b) ? String(a.dropFirst(b.count)) : path
+    }
+
+    /// Reads and parses the `custom-schemas` files (relative to ``baseDirectory``), keyed for
+    /// ``PayloadValidator``. Errors point at the config line naming the file.
+    public func loadCustomData() throws(ConfigError) -> [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for (key, file) in customSchemas.sorted(by: { $0.key < $1.key }) {
+            let position = customSchemaPositions[key] ?? (0, 0)
+            let full = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+            guard let data = FileManager.default.contents(atPath: full) else {
+                throw ConfigError(file: path, line: position.line, column: position.column, message: "cannot read the custom schema file \(JSONWriter.quoted(file)) (looked for \(full))")
+            }
+            do {
+                out[key] = try JSONParser.parse(Array(data)).root
+            } catch {
+                throw ConfigError(file: path, line: position.line, column: position.column, message: "the custom schema file \(JSONWriter.quoted(file)) is not JSON: \(error.location): \(error.message)")
+            }
+        }
+        return out
+    }
+
+    // MARK: - Interpretation (after the schema check)
+
+    static func interpret(_ document: YAMLInstance.Document, file: String, baseDirectory: String) -> ChatPayloadsConfig {
+        let root = document.value
+        var profile = Profile.named(root["profile"]?.stringValue.flatMap(ProfileName.init(rawValue:)) ?? .standard)
+        switch root["formats"] {
+        case .string("assert")?: profile.formats = .assertAll
+        case .string("annotate")?: profile.formats = .annotate
+        case .object(let map)?:
+            var asserted: Set<String>
+            switch profile.formats {
+            case .annotate: asserted = []
+            case .assertAll: asserted = Set(StandardFormatNames.all)
+            case .assert(let names): asserted = names
+            }
+            for m in map.members {
+                if m.value.stringValue == "assert" { asserted.insert(m.key) } else { asserted.remove(m.key) }
+            }
+            profile.formats = asserted.isEmpty ? .annotate : .assert(asserted)
+        default: break
+        }
+        if let v = root["unknown-properties"]?.stringValue, let p = Profile.Policy(rawValue: v) { profile.unknownProperties = p }
+        if let v = root["duplicate-keys"]?.stringValue, let p = Profile.Policy(rawValue: v) { profile.duplicateKeys = p }
+        if let v = root["custom"]?.stringValue, let c = Profile.CustomRule(rawValue: v) { profile.custom = c }
+        if let v = root["dates"]?.stringValue, let d = Profile.DateRule(rawValue: v) { profile.dates = d }
+        if let n = root["max-depth"]?.numberValue?.int64Value { profile.maxDepth = Int(clamping: n) }
+        if let n = root["max-bytes"]?.numberValue?.int64Value { profile.maxBytes = Int(clamping: n) }
+        if case .object(let map)? = root["severity"] {
+            for m in map.members { profile.severities[m.key] = m.value.stringValue == "warn" ? .warning : .error }
+        }
+        var config = ChatPayloadsConfig(profile: profile, path: file, baseDirectory: baseDirectory)
+        if case .object(let map)? = root["custom-schemas"] {
+            for m in map.members {
+                if m.key == "message-content", case .object(let contents) = m.value {
+                    for c in contents.members {
+                        guard let path = c.value.stringValue else { continue }
+                        let key = c.key == "*" ? "content" : "content:\(c.key)"
+                        config.customSchemas[key] = path
+                        let pointer = JSONPointer(tokens: ["custom-schemas", "message-content", c.key])
+                        if let pos = document.position(of: pointer) { config.customSchemaPositions[key] = pos }
+                    }
+                } else if let path = m.value.stringValue {
+                    config.customSchemas[m.key] = path
+                    if let pos = document.position(of: JSONPointer(tokens: ["custom-schemas", m.key])) { config.customSchemaPositions[m.key] = pos }
+                }
+            }
+        }
+        if case .object(let map)? = root["files"] {
+            config.files = map.members.compactMap { m in m.value.stringValue.map { (glob: m.key, schema: $0) } }
+        }
+        return config
+    }
+}
+
+/// The 2020-12 format names (for per-format `formats:` maps).
+enum StandardFormatNames {
+    static let all = [
+        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
+        "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
+    ]
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "convert", abstract: "TODO")
+    mutating func run() throws {}
+}

@@ -1,0 +1,82 @@
+import ChatPayloads
+
+/// Reads one input and hands over its payloads one at a time: the whole file for JSON, each
+/// non-blank line for NDJSON (streamed in chunks), each document for YAML.
+///
+/// A problem that stops the input (cannot open, too large, bad YAML) is handed over as a
+/// ``Record/failure(_:)``, so every input yields at least one record unless it is an empty
+/// NDJSON stream.
+enum RecordReader {
+    /// One payload, or why there is none.
+    enum Record: Sendable {
+        /// JSON text.
+        case bytes([UInt8])
+        /// A YAML document.
+        case yaml(YAMLInstance.Document)
+        /// The input (or this NDJSON line) cannot be read; `issue.rule` says why.
+        case failure(ReportedIssue)
+    }
+
+    /// Calls `body` with each record of `input`, in order. `maxBytes` bounds a JSON or YAML
+    /// input and each NDJSON line (larger ones are reported, not read into memory).
+    static func read(_ input: InputFile, maxBytes: Int, _ body: (RecordLabel, Record) -> Void) {
+        func fail(_ message: String, rule: String = "read", label: RecordLabel = .whole, line: Int? = nil, column: Int? = nil) {
+            body(label, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column)))
+        }
+        if let problem = input.problem { return fail(problem) }
+        var reader: ByteReader
+        do throws(ByteReader.Failure) {
+            switch input.source {
+            case .path(let path): reader = try ByteReader.open(path: path)
+            case .standardInput: reader = ByteReader.standardInput()
+            case .missing: return fail("cannot read \(input.displayPath)")
+            }
+        } catch {
+            return fail(error.message)
+        }
+        switch input.format {
+        case .ndjson:
+            var splitter = NDJSONSplitter(reader: reader, maxLineBytes: maxBytes)
+            while true {
+                let record: NDJSONSplitter.Record?
+                do throws(ByteReader.Failure) {
+                    record = try splitter.next()
+                } catch {
+                    return fail(error.message)
+                }
+                guard let record else { return }
+                if record.tooLong {
+                    fail("line \(record.line) is longer than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes",
+                         label: .line(record.line), line: record.line, column: 1)
+                } else {
+                    body(.line(record.line), .bytes(record.bytes))
+                }
+            }
+        case .json, .auto, .yaml:
+            let bytes: [UInt8]
+            do throws(ByteReader.Failure) {
+                let (all, truncated) = try reader.readAll(limit: maxBytes)
+                if truncated {
+                    return fail("the input is larger than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes", line: 1, column: 1)
+                }
+                bytes = all
+            } catch {
+                return fail(error.message)
+            }
+            if input.format != .yaml { return body(.whole, .bytes(bytes)) }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return fail("the YAML input is not UTF-8", rule: "parse")
+            }
+            let documents: [YAMLInstance.Document]
+            do throws(ChatPayloadsError) {
+                documents = try YAMLInstance.parseDocuments(text, file: nil)
+            } catch {
+                return fail("not valid YAML: \(error.message)", rule: "parse", line: error.line, column: error.column)
+            }
+            if documents.isEmpty { return fail("the YAML input holds no document", rule: "parse", line: 1, column: 1) }
+            for (k, document) in documents.enumerated() {
+                body(documents.count == 1 ? .whole : .document(k + 1), .yaml(document))
+            }
+        }
+    }
+}

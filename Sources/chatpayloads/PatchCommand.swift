@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct PatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "patch", abstract: "TODO")
+    mutating func run() throws {}
+}

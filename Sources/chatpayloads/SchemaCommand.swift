@@ -1,0 +1,78 @@
+import ArgumentParser
+import ChatPayloads
+import JSONCore
+
+/// `chatpayloads schema`: lists the bundled schemas, or prints one resolved for a profile so
+/// another platform's validator can load the very same text.
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "List the bundled schemas, or print one (resolved for a profile) for other platforms.",
+        discussion: """
+            Without NAME, lists the bundled schemas with their $id. With NAME, prints one \
+            self-contained JSON Schema (2020-12) document: the schema with the profile's overlays \
+            and the config's custom-data schemas embedded under $defs, so any 2020-12 validator \
+            (python-jsonschema, ajv, networknt) gives the profile's verdict with no registry. \
+            --source prints the schema file exactly as bundled instead.
+
+            What the text cannot carry: format assertion (turn it on in the other validator when \
+            the profile asserts formats), duplicate-key rejection, and the size and depth limits.
+
+            EXAMPLES:
+              chatpayloads schema
+              chatpayloads schema message
+              chatpayloads schema user --profile strict > user.strict.schema.json
+              chatpayloads schema message --source
+
+            \(ExitStatus.helpText)
+            """)
+
+    @Argument(help: ArgumentHelp("A bundled schema: \(BundledSchema.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
+    var name: String?
+
+    @OptionGroup var schemaOptions: SchemaOptions
+
+    @Flag(name: .long, help: "Print the bundled file verbatim (for --profile compat/strict: the profile's overlay file) instead of the resolved document.")
+    var source = false
+
+    @Flag(name: .long, help: "Compact output (one line).")
+    var compact = false
+
+    mutating func validate() throws {
+        if let name, BundledSchema(rawValue: name) == nil {
+            throw UsageError("unknown schema '\(name)': expected one of \(BundledSchema.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    mutating func run() throws {
+        let out = Terminal.standardOutput
+        defer { out.flush() }
+        guard let name, let schema = BundledSchema(rawValue: name) else {
+            let width = BundledSchema.allCases.map(\.rawValue.count).max() ?? 0
+            for s in BundledSchema.allCases {
+                let pad = String(repeating: " ", count: width - s.rawValue.count)
+                out.write("\(s.rawValue)\(pad)  \(s.uri)\n")
+            }
+            return
+        }
+        let config: LoadedConfig?
+        switch LoadedConfig.load(schemaOptions) {
+        case .success(let c): config = c
+        case .failure(let f):
+            Terminal.diagnose(f.message)
+            throw ExitStatus.schemaOrConfig.exitCode
+        }
+        var profile = config?.profile ?? Profile.standard
+        if let p = schemaOptions.profile { profile = config?.profile(overriddenBy: p) ?? Profile.named(p) }
+        if source {
+            guard let text = BundledSchemas.text(of: schema, profile: profile.name) ?? BundledSchemas.text(of: schema, profile: .standard) else {
+                Terminal.diagnose("error: the \(name) schema is not bundled in this build")
+                throw ExitStatus.schemaOrConfig.exitCode
+            }
+            out.write(text.hasSuffix("\n") ? text : text + "\n")
+            return
+        }
+        let text = BundledSchemas.resolvedText(schema, profile: profile, customData: config?.customData ?? [:], pretty: !compact)
+        out.write(text + "\n")
+    }
+}

@@ -1,0 +1,65 @@
+import ChatPayloads
+import Foundation
+import JSONCore
+
+/// A fatal config problem, already formatted (`file:line:col: error: message`).
+struct ConfigFailure: Error {
+    let message: String
+}
+
+/// The `.chatpayloads.yml` in force (found from the working directory upward, or `--config`),
+/// with its custom-data schemas loaded.
+struct LoadedConfig {
+    let config: ChatPayloadsConfig
+    let customData: [String: JSONValue]
+
+    /// The config's profile with every knob applied.
+    var profile: Profile? { config.profile }
+
+    /// `--profile NAME` over the config: the named profile, keeping the knobs the config set
+    /// explicitly (those that differ from the defaults of the config's own base profile).
+    func profile(overriddenBy name: ProfileName) -> Profile {
+        var p = Profile.named(name)
+        let c = config.profile
+        let base = Profile.named(c.name)
+        if c.formats != base.formats { p.formats = c.formats }
+        if c.unknownProperties != base.unknownProperties { p.unknownProperties = c.unknownProperties }
+        if c.duplicateKeys != base.duplicateKeys { p.duplicateKeys = c.duplicateKeys }
+        if c.custom != base.custom { p.custom = c.custom }
+        if c.dates != base.dates { p.dates = c.dates }
+        if c.maxDepth != base.maxDepth { p.maxDepth = c.maxDepth }
+        if c.maxBytes != base.maxBytes { p.maxBytes = c.maxBytes }
+        p.severities = c.severities
+        return p
+    }
+
+    /// The schema the config's `files` globs give an input (nil: no glob matches; standard
+    /// input is matched by its `--stdin-filename`).
+    func schema(forDisplayPath path: String) -> SchemaSpec? {
+        guard let name = config.schemaName(forPath: path) else { return nil }
+        let base = config.baseDirectory.hasPrefix("/")
+            ? config.baseDirectory
+            : SchemaSpec.absolute(config.baseDirectory, relativeTo: nil)
+        return SchemaSpec.parse(name, relativeTo: base)
+    }
+
+    /// Loads the config `options` name, or the one discovered; nil when there is none.
+    static func load(_ options: SchemaOptions) -> Result<LoadedConfig?, ConfigFailure> {
+        if options.noConfig { return .success(nil) }
+        let path: String
+        if let explicit = options.config {
+            path = explicit
+        } else if let found = ChatPayloadsConfig.discover(from: FileManager.default.currentDirectoryPath) {
+            path = SchemaSpec.relativeToWorkingDirectory(found)
+        } else {
+            return .success(nil)
+        }
+        do throws(ConfigError) {
+            let config = try ChatPayloadsConfig.load(path: path)
+            let customData = try config.loadCustomData()
+            return .success(LoadedConfig(config: config, customData: customData))
+        } catch {
+            return .failure(ConfigFailure(message: error.description))
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import ArgumentParser
+import ChatPayloads
+import Foundation
+import JSONCore
+import JSONSchemaValidator
+
+/// `chatpayloads validate`: checks payload files, directories, globs and standard input against
+/// the chat schemas, reporting for people and for CI.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Validate chat payloads (JSON, NDJSON / JSON Lines, YAML) against the chat schemas.",
+        discussion: """
+            Each input's problems are reported and the run goes on with the rest. The text report \
+            prints `path:line:col: error: message [keywordLocation]` (best match first) and ends \
+            with a summary line whose counts add up to the number of payloads checked.
+
+            EXAMPLES:
+              chatpayloads validate --schema message Schemas/examples/message.json
+              chatpayloads validate fixtures/                    # schema from .chatpayloads.yml, else auto
+              chatpayloads validate 'fixtures/**/*.json' --exclude 'fixtures/invalid/**'
+              chatpayloads validate --schema user users.ndjson   # one payload per line, line numbers
+              curl -s https://example.org/u.json | chatpayloads validate --schema user -
+              chatpayloads validate --expect invalid fixtures/invalid/
+              chatpayloads validate --profile strict --reporter github fixtures/
+              chatpayloads validate --reporter junit --output junit.xml fixtures/
+              chatpayloads validate --schema app.json --resource-dir schemas/ payload.json
+
+            \(ExitStatus.helpText)
+            """)
+
+    @OptionGroup var options: ValidateOptions
+
+    mutating func run() throws {
+        let setup: ValidationSetup
+        switch ValidationSetup.make(options) {
+        case .success(let s): setup = s
+        case .failure(let failure):
+            Terminal.diagnose(failure.message)
+            throw failure.status.exitCode
+        }
+        let status = setup.execute()
+        if status != .success { throw status.exitCode }
+    }
+}
+
+/// A fatal problem before validation starts.
+struct SetupFailure: Error {
+    let status: ExitStatus
+    let message: String
+}
+
+/// Everything `validate` needs, resolved from the options, the config and the environment.
+struct ValidationSetup {
+    let options: ValidateOptions
+    let profile: Profile
+    let config: LoadedConfig?
+    let cache: ValidatorCache
+    let globalSchema: SchemaSpec?
+    let jobs: Int
+
+    static func make(_ options: ValidateOptions) -> Result<ValidationSetup, SetupFailure> {
+        let config: LoadedConfig?
+        switch LoadedConfig.load(options.schemaOptions) {
+        case .success(let c): config = c
+        case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.message))
+        }
+        var profile = config?.profile ?? Profile.standard
+        if let name = options.schemaOptions.profile {
+            profile = config?.profile(overriddenBy: name) ?? Profile.named(name)
+        }
+        if options.assertFormats { profile.formats = .assertAll }
+
+        let registry: SchemaRegistry?
+        switch ResourceLoader.registry(resources: options.resource, directories: options.resourceDir) {
+        case .success(let r): registry = r
+        case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.description))
+        }
+        let cache = ValidatorCache(profile: profile, registry: registry, customData: config?.customData ?? [:])
+
+        var globalSchema: SchemaSpec?
+        if let text = options.schema {
+            let spec = SchemaSpec.parse(text, relativeTo: nil)
+            if spec != .auto, case .failure(let f) = cache.validator(for: spec) {
+                return .failure(SetupFailure(status: .schemaOrConfig, message: f.description))
+            }
+            globalSchema = spec
+        }
+        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        return .success(ValidationSetup(options: options, profile: profile, config: config, cache: cache, globalSchema: globalSchema, jobs: jobs))
+    }
+
+    /// Runs the validation and reports; returns the exit status.
+    func execute() -> ExitStatus {
+        var collector = InputCollector()
+        collector.include = options.include
+        collector.exclude = options.exclude
+        collector.format = options.effectiveFormat
+        collector.standardInputName = options.stdinFilename
+        var arguments = options.paths
+        if arguments.isEmpty {
+            if Terminal.isTerminal(0) {
+                Terminal.diagnose("error: no inputs: name files, directories or globs, or pipe a payload to standard input (see --help)")
+                return .usage
+            }
+            arguments = ["-"]
+        }
+        let inputs = collector.collect(arguments)
+
+        // Reporters.
+        let stdout = Terminal.standardOutput
+        let colour = options.color != .never && !Terminal.noColorRequested
+            && (options.color == .always || stdout.isTerminal)
+        var fileSink: OutputSink?
+        if let path = options.output {
+            switch OutputSink.file(atPath: path) {
+            case .success(let sink): fileSink = sink
+            case .failure(let error):
+                Terminal.diagnose("error: \(error.description)")
+                return .usage
+            }
+        }
+        func context(style: Style) -> ReportContext {
+            ReportContext(
+                inputs: inputs, expectInvalid: options.expect == .invalid, verbose: options.verbose, quiet: options.quiet,
+                maxErrors: options.maxErrors, style: style, profileName: profile.name.rawValue, version: ChatPayloadsCommand.version)
+        }
+        var reporters: [any Reporter] = []
+        let primarySink = fileSink ?? stdout
+        let primaryStyle = Style(enabled: fileSink == nil && colour)
+        reporters.append(ValidationSetup.reporter(options.reporter, sink: primarySink, context: context(style: primaryStyle)))
+        if fileSink != nil && options.reporter != .text {
+            reporters.append(TextReporter(out: stdout, context: context(style: Style(enabled: colour))))
+        }
+
+        // The run.
+        let checker = RecordChecker(cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions)
+        let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
+        let runner = ParallelRunner(
+            checker: checker, jobs: jobs,
+            deliver: { result in
+                state.add(result)
+                for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
+            },
+            inputDone: { index in
+                let stats = state.stats[index]
+                state.summary.add(stats)
+                for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
+            })
+        let clock = ContinuousClock()
+        let start = clock.now
+        for (index, input) in inputs.enumerated() {
+            feed(input, index: index, into: runner)
+            runner.endInput(index)
+        }
+        runner.drain()
+        let elapsed = clock.now - start
+        state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        state.summary.status = state.status
+        for r in reporters { r.finish(state.summary) }
+        var status = state.status
+        if let fileSink {
+            fileSink.close()
+            if let error = fileSink.writeError, let path = options.output {
+                Terminal.diagnose("error: cannot write \(path): \(error)")
+                status = max(status, .unreadable)
+            }
+        }
+        stdout.flush()
+        return status
+    }
+
+    static func reporter(_ kind: ReporterKind, sink: OutputSink, context: ReportContext) -> any Reporter {
+        switch kind {
+        case .text: return TextReporter(out: sink, context: context)
+        case .json: return JSONReporter(out: sink, context: context)
+        case .github: return GitHubReporter(out: sink, context: context)
+        case .junit: return JUnitReporter(out: sink, context: context)
+        case .sarif: return SARIFReporter(out: sink, context: context)
+        case .summary: return SummaryReporter(out: sink, context: context)
+        }
+    }
+
+    /// Parser options for `--schema auto`'s look at the payload's shape.
+    var detectionOptions: JSONParseOptions {
+        var o = profile.parseOptions
+        o.duplicateKeys = .lastWins
+        o.maxBytes = Int.max
+        return o
+    }
+
+    // MARK: - Reading inputs
+
+    /// The schema for an input and how it was chosen.
+    func schema(for input: InputFile) -> (SchemaSpec, SchemaSource) {
+        if let globalSchema { return (globalSchema, .option) }
+        if let config, let spec = config.schema(forDisplayPath: input.displayPath) { return (spec, .config) }
+        return (.auto, .fallback)
+    }
+
+    /// Reads an input and queues its payloads.
+    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner) {
+        let (spec, source) = schema(for: input)
+        var recordIndex = 0
+        func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload) {
+            runner.enqueue(WorkItem(inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload))
+            recordIndex += 1
+        }
+        if input.problem == nil, case .file = spec, case .failure(let f) = cache.validator(for: spec) {
+            let issue = ReportedIssue(severity: .error, message: f.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)
+            return enqueue(.whole, .failure(issue, .schemaError))
+        }
+        RecordReader.read(input, maxBytes: profile.maxBytes) { label, record in
+            switch record {
+            case .bytes(let bytes): enqueue(label, .bytes(bytes))
+            case .yaml(let document): enqueue(label, .yaml(document))
+            case .failure(let issue): enqueue(label, .failure(issue, .unreadable))
+            }
+        }
+    }
+}
+
+/// Counts kept while results arrive (on the main thread).
+final class RunState {
+    var stats: [InputStats]
+    var summary: RunSummary
+    private(set) var status: ExitStatus = .success
+
+    init(inputCount: Int, expectInvalid: Bool) {
+        stats = Array(repeating: InputStats(), count: inputCount)
+        summary = RunSummary()
+        summary.expectInvalid = expectInvalid
+    }
+
+    func add(_ r: RecordResult) {
+        stats[r.inputIndex].add(r)
+        let s: ExitStatus
+        switch r.outcome {
+        case .schemaError: s = .schemaOrConfig
+        case .unreadable: s = .unreadable
+        case .valid, .invalid: s = r.passed ? .success : .invalid
+        }
+        if s > status {
+            status = s
+            BrokenPipeStatus.shared.raise(to: s.rawValue)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// What one run of the built `chatpayloads` binary gave.
+struct CLIResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    /// Whether the process ended by `exit` (not by a signal).
+    let exitedNormally: Bool
+
+    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+}
+
+/// Runs the built binary as a subprocess, in a scratch directory holding a copy of the fixtures.
+class CLITestCase: XCTestCase {
+    /// A fresh directory per test with `Fixtures/` copied in as `fx/`.
+    var work: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("chatpayloads-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLITestCase.fixtures, to: work.appendingPathComponent("fx"))
+    }
+
+    override func tearDownWithError() throws {
+        if let work {
+            // Restore permissions changed by a test so the directory can be removed.
+            if let paths = FileManager.default.enumerator(atPath: work.path) {
+                for case let p as String in paths {
+                    _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.appendingPathComponent(p).path)
+                }
+            }
+            try? FileManager.default.removeItem(at: work)
+        }
+        try super.tearDownWithError()
+    }
+
+    /// `Tests/chatpayloadsTests/Fixtures`.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures", isDirectory: true)
+
+    /// The built `chatpayloads` executable: next to the test bundle (`swift test` builds both
+    /// into the same directory), else `.build/debug/chatpayloads` of the package.
+    static let binary: URL? = {
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        let bundle = Bundle.main.bundleURL
+        candidates.append(bundle.appendingPathComponent("chatpayloads"))
+        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("chatpayloads"))
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("chatpayloads"))
+        }
+        if let arg0 = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: arg0).deletingLastPathComponent().appendingPathComponent("chatpayloads"))
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/chatpayloads"))
+        return candidates.first { fm.isExecutableFile(atPath: $0.path) && !isDirectory($0) }
+    }()
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var d: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &d) && d.boolValue
+    }
+
+    /// Whether the tests run as root (who can read a `chmod 000` file).
+    static var isRoot: Bool { getuid() == 0 }
+
+    /// Runs `chatpayloads arguments` in ``work`` with `stdin` piped in (nil: /dev/null).
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        guard let binary = CLITestCase.binary else {
+            XCTFail("the chatpayloads binary was not found; build it first (swift build)", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        if stdin != nil {
+            process.standardInput = input
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        if let stdin {
+            let data = Data(stdin.utf8)
+            // Write in the background so a large input cannot deadlock with a full output pipe.
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async {
+                writer.write(data)
+                try? writer.close()
+            }
+        }
+        // Drain both pipes concurrently.
+        let errBox = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errBox.data, as: UTF8.self),
+            exitedNormally: process.terminationReason == .exit)
+    }
+
+    /// Writes a file under ``work``.
+    func write(_ relativePath: String, _ text: String) throws {
+        let url = work.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Parses JSON output.
+    func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        guard let object = value as? [String: Any] else {
+            XCTFail("not a JSON object: \(text.prefix(200))", file: file, line: line)
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return object
+    }
+}
+
+final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
