@@ -19,7 +19,9 @@ def swift_literal(text: str) -> str:
     hashes = "#"
     while ('"' + hashes) in text:
         hashes += "#"
-    return hashes + '"""\n' + text + ('' if text.endswith('\n') else '\n') + '"""' + hashes
+    # A multi-line literal drops the newline before its closing delimiter, so one is always added:
+    # the literal's value is then exactly `text`, final newline included.
+    return hashes + '"""\n' + text + '\n"""' + hashes
 
 
 def write(path, header, entries, type_name, doc):

@@ -36,10 +36,7 @@ final class EmbeddedSchemasTests: XCTestCase {
         XCTAssertEqual(Set(embedded.keys), Set(files), "run python3 Scripts/embed-resources.py")
         for file in files {
             let onDisk = try EngineTestPaths.text(EngineTestPaths.schemas.appendingPathComponent(file))
-            // A Swift multi-line literal cannot end in a newline, so the generator's copies lack
-            // the file's final newline; every other byte must be equal.
-            var copy = embedded[file] ?? ""
-            if onDisk.hasSuffix("\n") && !copy.hasSuffix("\n") { copy += "\n" }
+            let copy = embedded[file] ?? ""
             XCTAssertEqual(Array(copy.utf8), Array(onDisk.utf8), "\(file) differs from its embedded copy; run python3 Scripts/embed-resources.py")
         }
     }

@@ -63,6 +63,7 @@ enum EmbeddedSchemas {
     }
   }
 }
+
 """##),
         ("https://chatpayloads.dev/config/chatpayloads-config.json", "config/chatpayloads-config.json", ##"""
 {
@@ -166,6 +167,7 @@ enum EmbeddedSchemas {
     }
   }
 }
+
 """##),
         ("https://chatpayloads.dev/schemas/member.json", "member.json", ##"""
 {
@@ -210,6 +212,7 @@ enum EmbeddedSchemas {
     }
   }
 }
+
 """##),
         ("https://chatpayloads.dev/schemas/message-action.json", "message-action.json", ##"""
 {
@@ -256,6 +259,7 @@ enum EmbeddedSchemas {
     }
   }
 }
+
 """##),
         ("https://chatpayloads.dev/schemas/message.json", "message.json", #"""
 {
@@ -293,6 +297,7 @@ enum EmbeddedSchemas {
   },
   "required": ["id", "text", "createdAt"]
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/compat/channel.json", "profiles/compat/channel.json", #"""
 {
@@ -303,6 +308,7 @@ enum EmbeddedSchemas {
   "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields",
   "required": ["id"]
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/compat/member.json", "profiles/compat/member.json", #"""
 {
@@ -316,6 +322,7 @@ enum EmbeddedSchemas {
     "channel": { "$ref": "https://chatpayloads.dev/profiles/compat/channel.json" }
   }
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/compat/message-action.json", "profiles/compat/message-action.json", #"""
 {
@@ -325,6 +332,7 @@ enum EmbeddedSchemas {
   "description": "The compat profile adds nothing to the standard Message action and removes nothing from it.",
   "$ref": "https://chatpayloads.dev/schemas/message-action.json"
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/compat/message.json", "profiles/compat/message.json", #"""
 {
@@ -334,6 +342,7 @@ enum EmbeddedSchemas {
   "description": "The compat profile adds nothing to the standard Message payload and removes nothing from it.",
   "$ref": "https://chatpayloads.dev/schemas/message.json"
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/compat/user.json", "profiles/compat/user.json", #"""
 {
@@ -345,6 +354,7 @@ enum EmbeddedSchemas {
   "type": "object",
   "required": ["id"]
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/strict/channel.json", "profiles/strict/channel.json", #"""
 {
@@ -366,6 +376,7 @@ enum EmbeddedSchemas {
   },
   "unevaluatedProperties": false
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/strict/flat-custom.json", "profiles/strict/flat-custom.json", #"""
 {
@@ -376,6 +387,7 @@ enum EmbeddedSchemas {
   "type": "object",
   "additionalProperties": { "type": ["string", "number", "boolean"] }
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/strict/member.json", "profiles/strict/member.json", #"""
 {
@@ -394,6 +406,7 @@ enum EmbeddedSchemas {
   },
   "unevaluatedProperties": false
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/strict/message-action.json", "profiles/strict/message-action.json", #"""
 {
@@ -406,6 +419,7 @@ enum EmbeddedSchemas {
   ],
   "unevaluatedProperties": false
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/strict/message.json", "profiles/strict/message.json", #"""
 {
@@ -422,6 +436,7 @@ enum EmbeddedSchemas {
   },
   "unevaluatedProperties": false
 }
+
 """#),
         ("https://chatpayloads.dev/profiles/strict/user.json", "profiles/strict/user.json", #"""
 {
@@ -441,6 +456,7 @@ enum EmbeddedSchemas {
   },
   "unevaluatedProperties": false
 }
+
 """#),
         ("https://chatpayloads.dev/schemas/react-channel.json", "react-channel.json", #"""
 {
@@ -482,6 +498,7 @@ enum EmbeddedSchemas {
   },
   "required": ["id", "type"]
 }
+
 """#),
         ("https://chatpayloads.dev/schemas/react-message.json", "react-message.json", #"""
 {
@@ -519,6 +536,7 @@ enum EmbeddedSchemas {
   },
   "required": ["id", "text", "createdAt"]
 }
+
 """#),
         ("https://chatpayloads.dev/schemas/react-user.json", "react-user.json", #"""
 {
@@ -568,6 +586,7 @@ enum EmbeddedSchemas {
   },
   "required": ["id"]
 }
+
 """#),
         ("https://chatpayloads.dev/schemas/user.json", "user.json", ##"""
 {
@@ -634,6 +653,7 @@ enum EmbeddedSchemas {
     }
   }
 }
+
 """##),
     ]
 }

@@ -54,6 +54,7 @@ enum EmbeddedMetaschemas {
         }
     }
 }
+
 """##),
         ("https://json-schema.org/draft/2020-12/meta/content", "meta/content.json", ##"""
 {
@@ -73,6 +74,7 @@ enum EmbeddedMetaschemas {
         "contentSchema": { "$dynamicRef": "#meta" }
     }
 }
+
 """##),
         ("https://json-schema.org/draft/2020-12/meta/core", "meta/core.json", ##"""
 {
@@ -126,6 +128,7 @@ enum EmbeddedMetaschemas {
         }
     }
 }
+
 """##),
         ("https://json-schema.org/draft/2020-12/meta/format-annotation", "meta/format-annotation.json", #"""
 {
@@ -142,6 +145,7 @@ enum EmbeddedMetaschemas {
         "format": { "type": "string" }
     }
 }
+
 """#),
         ("https://json-schema.org/draft/2020-12/meta/format-assertion", "meta/format-assertion.json", #"""
 {
@@ -158,6 +162,7 @@ enum EmbeddedMetaschemas {
         "format": { "type": "string" }
     }
 }
+
 """#),
         ("https://json-schema.org/draft/2020-12/meta/meta-data", "meta/meta-data.json", #"""
 {
@@ -197,6 +202,7 @@ enum EmbeddedMetaschemas {
         }
     }
 }
+
 """#),
         ("https://json-schema.org/draft/2020-12/meta/unevaluated", "meta/unevaluated.json", ##"""
 {
@@ -214,6 +220,7 @@ enum EmbeddedMetaschemas {
         "unevaluatedProperties": { "$dynamicRef": "#meta" }
     }
 }
+
 """##),
         ("https://json-schema.org/draft/2020-12/meta/validation", "meta/validation.json", ##"""
 {
@@ -314,6 +321,7 @@ enum EmbeddedMetaschemas {
         }
     }
 }
+
 """##),
         ("https://json-schema.org/draft/2020-12/schema", "schema.json", ##"""
 {
@@ -374,6 +382,7 @@ enum EmbeddedMetaschemas {
         }
     }
 }
+
 """##),
     ]
 }

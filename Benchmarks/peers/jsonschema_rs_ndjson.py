@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Peer driver: jsonschema-rs (Rust, via its Python binding) with formats asserted, orjson parsing.
+
+Every Schemas/ file is registered by $id in a jsonschema_rs.Registry (offline: nothing is fetched).
+See common.py for the modes and the verdict counts printed on stdout.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+import jsonschema_rs  # noqa: E402
+import orjson  # noqa: E402
+
+
+def main():
+    args = common.arguments(__doc__.splitlines()[0])
+    resources = common.load_resources()
+    registry = jsonschema_rs.Registry(list(resources.items()))
+
+    def make_validator(uri):
+        v = jsonschema_rs.validator_for(resources[uri], validate_formats=True, registry=registry)
+        return v.is_valid
+
+    common.run(args, orjson.loads, make_validator, (orjson.JSONDecodeError,))
+
+
+if __name__ == "__main__":
+    main()
