@@ -1,6 +1,121 @@
 import ArgumentParser
+import ChatPayloads
+import JSONCore
 
+/// `chatpayloads convert`: payload JSON <-> the persisted record JSON (the rows an app stores).
 struct ConvertCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "convert", abstract: "TODO")
-    mutating func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert payloads to persisted records (--to record) and back (--to payload).",
+        discussion: """
+            --kind names the model: user, channel, member, message (the JSON form of a sent \
+            message: timetoken, content, user and channel ids) or message-action. A member \
+            becomes three records, printed as {"member": ..., "user": ..., "channel": ...}; \
+            converting back expects that same object. One output line per payload.
+
+            EXAMPLES:
+              chatpayloads convert --to record --kind user user.json
+              chatpayloads convert --to payload --kind user user.record.json
+              chatpayloads convert --to record --kind member members.ndjson --pretty
+
+            \(transformExitHelp)
+            """)
+
+    enum Target: String, CaseIterable, ExpressibleByArgument {
+        case record, payload
+    }
+
+    @Argument(help: ArgumentHelp("Files, directories, globs or - (default: piped standard input).", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .long, help: "record (payload -> record) or payload (record -> payload).")
+    var to: Target
+
+    @Option(name: .shortAndLong, help: "user, channel, member, message or message-action.")
+    var kind: PayloadKindOption
+
+    @Option(name: .long, help: "Which dates decode: rfc3339, native or nativeOrNoFraction.")
+    var dates: ChatDatePolicy = .rfc3339
+
+    @Flag(name: .long, help: "Read every input as NDJSON.")
+    var ndjson = false
+
+    @Flag(name: .long, help: "Indent the output.")
+    var pretty = false
+
+    mutating func validate() throws {
+        if kind == .auto { throw UsageError("--kind auto is not supported by convert: name the kind") }
+    }
+
+    mutating func run() throws {
+        let (target, kind) = (to, self.kind)
+        let options = ChatDecodingOptions(datePolicy: dates)
+        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty)
+        let status = runner.run { value, document, offset in
+            target == .record
+                ? ConvertCommand.toRecord(value, document, offset, kind: kind, options: options)
+                : ConvertCommand.toPayload(value, document, offset, kind: kind, options: options)
+        }
+        if status != .success { throw status.exitCode }
+    }
+
+    typealias Custom = AnyJSONCustomData
+
+    static func toRecord(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+        switch kind {
+        case .user, .auto:
+            return transformModel(ChatUser<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try UserRecord(m).encodedJSON() }
+        case .channel:
+            return transformModel(ChatChannel<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try ChannelRecord(m).encodedJSON() }
+        case .member:
+            return transformModel(ChatMember<Custom>.self, value, document, lineOffset: offset, options: options) { member throws(ChatEncodingError) in
+                let records = try member.records()
+                return .object(JSONObject([
+                    .init(key: "member", value: try records.member.encodedJSON()),
+                    .init(key: "user", value: try records.user.encodedJSON()),
+                    .init(key: "channel", value: try records.channel.encodedJSON()),
+                ]))
+            }
+        case .message:
+            return transformModel(ChatMessage<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try MessageRecord(m).encodedJSON() }
+        case .messageAction:
+            return transformModel(ChatMessageAction<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try MessageActionRecord(m).encodedJSON() }
+        }
+    }
+
+    static func toPayload(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+        func located(_ error: ChatDecodingError) -> TransformFailure {
+            .decoding(document.map { error.located(in: $0) } ?? error, lineOffset: offset)
+        }
+        do throws(ChatDecodingError) {
+            let model: any ChatPayloadCodable
+            switch kind {
+            case .user, .auto:
+                model = try UserRecord.decode(from: value, options: options).model(as: Custom.self)
+            case .channel:
+                model = try ChannelRecord.decode(from: value, options: options).model(as: Custom.self)
+            case .member:
+                guard case .object(let o) = value else {
+                    throw ChatDecodingError(.typeMismatch, at: .root, "expected an object {\"member\", \"user\", \"channel\"}")
+                }
+                func part<R: ChatPayloadCodable>(_ key: String, _ type: R.Type) throws(ChatDecodingError) -> R {
+                    guard let v = o[key] else { throw ChatDecodingError(.missingField, at: .root, "missing \"\(key)\" (the \(key) record)") }
+                    return try R.decode(json: v, at: JSONPointer(tokens: [key]), options: options)
+                }
+                let member = try part("member", MemberRecord.self)
+                model = try member.model(as: Custom.self, user: try part("user", UserRecord.self), channel: try part("channel", ChannelRecord.self))
+            case .message:
+                model = try MessageRecord.decode(from: value, options: options).model(as: Custom.self)
+            case .messageAction:
+                model = try MessageActionRecord.decode(from: value, options: options).model(as: Custom.self)
+            }
+            do throws(ChatEncodingError) {
+                return .success(try model.encodedJSON())
+            } catch {
+                return .failure(.encoding(error))
+            }
+        } catch {
+            return .failure(located(error))
+        }
+    }
 }

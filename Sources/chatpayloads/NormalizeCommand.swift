@@ -1,6 +1,77 @@
 import ArgumentParser
+import ChatPayloads
+import JSONCore
 
+/// `chatpayloads normalize`: decodes payloads into the typed models and re-encodes them in the
+/// canonical form (sorted keys, native dates, defaults written), so payloads produced on
+/// different platforms can be diffed byte for byte.
 struct NormalizeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "normalize", abstract: "TODO")
-    mutating func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "normalize",
+        abstract: "Decode payloads and print them in canonical form, for interop diffing.",
+        discussion: """
+            Each payload is decoded as the typed model (custom data kept as it is) and encoded \
+            again: keys sorted by UTF-16 code units, compact, dates in the native form \
+            yyyy-MM-ddTHH:mm:ss.SSSZ, always-written members present, unknown members dropped. \
+            One line per payload (NDJSON), in input order; errors go to standard error.
+
+            EXAMPLES:
+              chatpayloads normalize --kind message ios.json > ios.canonical.json
+              chatpayloads normalize users.ndjson | sort > users.canonical.ndjson
+              diff <(chatpayloads normalize ios.json) <(chatpayloads normalize android.json)
+
+            \(transformExitHelp)
+            """)
+
+    @Argument(help: ArgumentHelp("Files, directories, globs or - (default: piped standard input).", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message, message-action.")
+    var kind: PayloadKindOption = .auto
+
+    @Option(name: .long, help: "Which dates decode: rfc3339 (any RFC 3339), native (yyyy-MM-ddTHH:mm:ss.SSSZ) or nativeOrNoFraction.")
+    var dates: ChatDatePolicy = .rfc3339
+
+    @Flag(name: .long, help: "Read every input as NDJSON.")
+    var ndjson = false
+
+    @Flag(name: .long, help: "Indent the output (keys still sorted).")
+    var pretty = false
+
+    mutating func run() throws {
+        let kind = self.kind
+        let options = ChatDecodingOptions(datePolicy: dates)
+        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty)
+        let status = runner.run { value, document, offset in
+            NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options)
+        }
+        if status != .success { throw status.exitCode }
+    }
+
+    static func normalize(_ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, kind: PayloadKindOption, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+        var resolved = kind
+        if kind == .auto {
+            switch PayloadValidator.detectSchema(value) {
+            case .user?, .reactUser?: resolved = .user
+            case .channel?, .reactChannel?: resolved = .channel
+            case .member?: resolved = .member
+            case .message?, .reactMessage?: resolved = .message
+            case .messageAction?: resolved = .messageAction
+            case nil:
+                return .failure(TransformFailure(message: "cannot tell which chat payload this is; pass --kind", line: 1 + lineOffset, column: 1, unreadable: false))
+            }
+        }
+        switch resolved {
+        case .user, .auto:
+            return transformModel(ChatUser<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
+        case .channel:
+            return transformModel(ChatChannel<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
+        case .member:
+            return transformModel(ChatMember<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
+        case .message:
+            return transformModel(ChatMessagePayload<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
+        case .messageAction:
+            return transformModel(ChatMessageAction<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
+        }
+    }
 }

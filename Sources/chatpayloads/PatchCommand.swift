@@ -1,6 +1,130 @@
 import ArgumentParser
+import ChatPayloads
+import JSONCore
 
+/// `chatpayloads patch BASE CHANGESET`: applies a real-time changeset (the `data` of an App
+/// Context `set` event, or the whole event envelope) with the patch rule the native clients use.
 struct PatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "patch", abstract: "TODO")
-    mutating func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "patch",
+        abstract: "Apply a real-time changeset to a stored payload with the clients' patch rule.",
+        discussion: """
+            The changeset applies only when its ids match the payload's and it is newer (by \
+            updated, then eTag), exactly as the native patchers decide. Standard output gets the \
+            resulting payload (unchanged when the changeset does not apply); standard error says \
+            `applied` or `not applied: <reason>`. With --json, standard output gets one object: \
+            {"applied": bool, "decision": "...", "reason": "...", "result": {...}}.
+
+            CHANGESET may be the `data` object (name the kind with --kind, or let the base's \
+            shape decide) or a whole `set` event envelope {"event", "type", "data"}.
+
+            EXAMPLES:
+              chatpayloads patch stored-user.json changeset.json --kind user
+              chatpayloads patch channel.json event.json           # an event envelope
+              cat changeset.json | chatpayloads patch member.json - --kind member --json
+
+            EXIT STATUS:
+              0   the changeset applied
+              1   the changeset did not apply (ids differ, or it is not newer)
+              2   an input could not be read, is not JSON, or is not a payload / changeset
+              64  usage error
+            """)
+
+    enum Kind: String, CaseIterable, ExpressibleByArgument {
+        case auto, user, channel, member
+    }
+
+    @Argument(help: ArgumentHelp("The stored payload (a file, or - for standard input).", valueName: "base"))
+    var base: String
+
+    @Argument(help: ArgumentHelp("The changeset or event envelope (a file, or - for standard input).", valueName: "changeset"))
+    var changeset: String
+
+    @Option(name: .shortAndLong, help: "user, channel or member (default: auto, from the envelope or the base's shape).")
+    var kind: Kind = .auto
+
+    @Option(name: .long, help: "Which dates are readable: rfc3339, native or nativeOrNoFraction.")
+    var dates: ChatDatePolicy = .rfc3339
+
+    @Flag(name: .long, help: "Print {applied, decision, reason, result} instead of the bare result.")
+    var json = false
+
+    mutating func validate() throws {
+        if base == "-" && changeset == "-" { throw UsageError("only one of BASE and CHANGESET can be standard input") }
+    }
+
+    mutating func run() throws {
+        let baseValue = try PatchCommand.load(base)
+        let changeValue = try PatchCommand.load(changeset)
+        let outcome: JSONPatcher.Outcome
+        do throws(ChatDecodingError) {
+            if case .object(let o) = changeValue, o["event"] != nil, o["data"] != nil {
+                outcome = try JSONPatcher.apply(envelope: changeValue, to: baseValue, datePolicy: dates)
+            } else {
+                outcome = try JSONPatcher.apply(changeset: changeValue, to: baseValue, kind: try resolvedKind(baseValue), datePolicy: dates)
+            }
+        } catch {
+            let file = error.message.hasPrefix("target") ? base : changeset
+            Terminal.diagnose("\(file): error: \(error.pointer.isRoot ? "" : "\(error.pointer): ")\(error.message)")
+            throw ExitStatus.unreadable.exitCode
+        }
+        let out = Terminal.standardOutput
+        if json {
+            let report: JSONValue = .object(JSONObject([
+                .init(key: "applied", value: .bool(outcome.applied)),
+                .init(key: "decision", value: .string(outcome.decision.rawValue)),
+                .init(key: "reason", value: .string(outcome.reason)),
+                .init(key: "result", value: outcome.result),
+            ]))
+            out.write(JSONWriter.string(report, options: .pretty) + "\n")
+        } else {
+            out.write(JSONWriter.string(outcome.result, options: .pretty) + "\n")
+        }
+        out.flush()
+        Terminal.diagnose(outcome.reason)
+        if !outcome.applied { throw ExitStatus.invalid.exitCode }
+    }
+
+    private func resolvedKind(_ base: JSONValue) throws(ChatDecodingError) -> JSONPatcher.Kind {
+        switch kind {
+        case .user: return .user
+        case .channel: return .channel
+        case .member: return .membership
+        case .auto:
+            switch PayloadValidator.detectSchema(base) {
+            case .user?, .reactUser?: return .user
+            case .channel?, .reactChannel?: return .channel
+            case .member?: return .membership
+            default:
+                throw ChatDecodingError(.invalidValue, at: .root, "target: cannot tell whether the base is a user, channel or member; pass --kind")
+            }
+        }
+    }
+
+    /// Reads and parses one JSON input; failures end the run with status 2.
+    static func load(_ path: String) throws -> JSONValue {
+        let input = path == "-"
+            ? InputFile(displayPath: "<stdin>", source: .standardInput, format: .json, problem: nil)
+            : InputFile(displayPath: path, source: .path(path), format: InputFormat.forPath(path) == .yaml ? .yaml : .json, problem: nil)
+        var value: JSONValue?
+        var failure: String?
+        RecordReader.read(input, maxBytes: Profile.defaultMaxBytes) { _, record in
+            guard value == nil, failure == nil else { return }
+            switch record {
+            case .bytes(let bytes):
+                do throws(JSONParseError) {
+                    value = try JSONParser.parse(bytes).root
+                } catch {
+                    failure = "\(input.displayPath):\(error.location.line):\(error.location.column): error: not valid JSON: \(error.message)"
+                }
+            case .yaml(let document): value = document.value
+            case .failure(let issue): failure = "\(input.displayPath): error: \(issue.message)"
+            }
+        }
+        guard let value else {
+            Terminal.diagnose(failure ?? "\(input.displayPath): error: no payload")
+            throw ExitStatus.unreadable.exitCode
+        }
+        return value
+    }
 }

@@ -97,3 +97,29 @@ final class UnevaluatedKeywordTests: XCTestCase {
         assertInvalid(schema, #"{"c": 1}"#, at: "/c")
     }
 }
+
+/// When a schema already failed elsewhere, `unevaluatedProperties: false` does not also flag the
+/// members a failed subschema defined (they are not unknown, their subschema failed), while the
+/// verdict, and errors for really unknown members, stay as the spec says.
+final class UnevaluatedNoiseTests: XCTestCase {
+    static let schema = #"{"allOf": [{"required": ["text"], "properties": {"text": {"type": "string"}, "kind": {"type": "string"}}}], "unevaluatedProperties": false}"#
+
+    func testMembersOfAFailedSubschemaAreNotReportedAsUnknown() throws {
+        let schema = try JSONSchema(parsing: Self.schema)
+        let instance = try JSONParser.parse(#"{"kind": "x", "bogus": 1}"#).root
+        XCTAssertFalse(schema.isValid(instance))
+        let result = schema.validate(instance)
+        XCTAssertFalse(result.isValid)
+        XCTAssertEqual(result.errors.map(\.keywordLocation), ["/allOf/0/required", "/unevaluatedProperties"])
+        XCTAssertEqual(result.errors.last?.instanceLocation, JSONPointer(tokens: ["bogus"]))
+    }
+
+    func testAnUnevaluatedMemberIsStillTheOnlyErrorWhenNothingElseFailed() throws {
+        // anyOf passes through its second branch, so "kind" really is unevaluated and must be reported.
+        let schema = try JSONSchema(parsing: #"{"anyOf": [{"properties": {"kind": {"type": "integer"}}, "required": ["kind"]}, true], "unevaluatedProperties": false}"#)
+        let instance = try JSONParser.parse(#"{"kind": "x"}"#).root
+        let result = schema.validate(instance)
+        XCTAssertFalse(result.isValid)
+        XCTAssertEqual(result.errors.map(\.keywordLocation), ["/unevaluatedProperties"])
+    }
+}

@@ -206,6 +206,12 @@ struct SchemaComposer {
             if profile.unknownProperties != .allow, !relaxed.contains("unknown-properties") { closeRoot = true }
         }
 
+        // With nothing composed over it, the selected schema is the root itself, so error
+        // locations read exactly as in the published schema (`/required`, not `/allOf/0/$ref/required`).
+        if allOf.count == 1, !closeRoot, let only = allOf.first?["$ref"]?.stringValue,
+           let document = documents.last(where: { $0.0 == only })?.1 {
+            return Composition(root: document, rootURI: only, documents: documents, options: options, customDataURIs: customDataURIs)
+        }
         let rootURI = "\(Self.generatedBase)\(profileName)/\(name).json"
         var members: [JSONObject.Member] = [
             .init(key: "$schema", value: .string(Self.dialect)),

@@ -8,10 +8,14 @@ struct UnevaluatedItemsKeyword: Keyword {
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .array(let a) = instance else { return true }
         var valid = true
+        // When this schema already failed elsewhere, items a failed subschema examined are not
+        // reported again as "unevaluated": the real error is already there.
+        let othersFailed = ev.collectErrors && ev.errors.count > ev.nodeErrorStart
         for i in a.indices where !annotations.items.contains(i) {
             if schema.kind == .alwaysInvalid {
                 valid = false
                 if !ev.collectErrors { return false }
+                if othersFailed && annotations.attemptedItems.contains(i) { continue }
                 ev.fail(name, atIndex: i) { ev in "\(ev.subject) is not allowed: no schema evaluates it and unevaluatedItems is false" }
                 continue
             }
@@ -34,10 +38,13 @@ struct UnevaluatedPropertiesKeyword: Keyword {
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .object(let o) = instance else { return true }
         var valid = true
+        // As for items: members a failed subschema examined are not reported again.
+        let othersFailed = ev.collectErrors && ev.errors.count > ev.nodeErrorStart
         for (i, member) in o.members.enumerated() where !annotations.properties.contains(i) {
             if schema.kind == .alwaysInvalid {
                 valid = false
                 if !ev.collectErrors { return false }
+                if othersFailed && annotations.attemptedProperties.contains(i) { continue }
                 ev.fail(name, atKey: member.key) { ev in
                     "property \(JSONWriter.quoted(member.key)) is not allowed\(ev.instancePath.count > 1 ? " in \(ev.parentSubject)" : "") (unknown property: no schema defines it)"
                 }

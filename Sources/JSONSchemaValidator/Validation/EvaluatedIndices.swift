@@ -43,9 +43,23 @@ struct Annotations {
     var properties = EvaluatedIndices()
     /// Evaluated array items, by index.
     var items = EvaluatedIndices()
+    /// Members and items that a subschema examined even though it failed (error collection only):
+    /// used to keep `unevaluated*` from adding misleading errors next to the real ones.
+    var attemptedProperties = EvaluatedIndices()
+    var attemptedItems = EvaluatedIndices()
 
     mutating func merge(_ other: Annotations) {
         properties.formUnion(other.properties)
         items.formUnion(other.items)
+        attemptedProperties.formUnion(other.attemptedProperties)
+        attemptedItems.formUnion(other.attemptedItems)
+    }
+
+    /// Records what a failed subschema examined.
+    mutating func mergeAttempted(_ other: Annotations) {
+        attemptedProperties.formUnion(other.properties)
+        attemptedProperties.formUnion(other.attemptedProperties)
+        attemptedItems.formUnion(other.items)
+        attemptedItems.formUnion(other.attemptedItems)
     }
 }

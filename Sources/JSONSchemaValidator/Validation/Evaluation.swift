@@ -28,6 +28,8 @@ struct Evaluation {
     var instanceIsIndex: [Bool] = []
     /// The node being evaluated.
     var currentLocation: String = ""
+    /// The number of errors collected before the current node started.
+    var nodeErrorStart = 0
     /// Nesting on the current instance value.
     var depth = 0
     /// Total nesting.
@@ -70,7 +72,9 @@ struct Evaluation {
         let pushed = dynamicScope.last !== node.resource
         if pushed { dynamicScope.append(node.resource) }
         let saved = currentLocation
+        let savedErrorStart = nodeErrorStart
         currentLocation = node.absoluteLocation
+        nodeErrorStart = errors.count
         var local = Annotations()
         var valid = true
         for keyword in node.keywords {
@@ -79,8 +83,15 @@ struct Evaluation {
                 if !collectErrors { break }
             }
         }
-        if valid && trackAnnotations { annotations.merge(local) }
+        if trackAnnotations {
+            if valid {
+                annotations.merge(local)
+            } else if collectErrors {
+                annotations.mergeAttempted(local)
+            }
+        }
         currentLocation = saved
+        nodeErrorStart = savedErrorStart
         if pushed { dynamicScope.removeLast() }
         depth -= 1
         totalDepth -= 1

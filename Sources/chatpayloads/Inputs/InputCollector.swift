@@ -14,8 +14,9 @@ import Foundation
 ///   (so it works quoted, on any shell and in CI): `'fixtures/**/*.json'`.
 /// - `-` is standard input.
 ///
-/// A glob without `/` matches a file's name (`*.json`, `draft-*`); one with `/` matches the path
-/// relative to the working directory (`fixtures/invalid/**`).
+/// An include glob without `/` matches a file's name (`*.json`, `draft-*`), an exclude glob
+/// without `/` any segment of the path (`node_modules`); one with `/` matches the path relative
+/// to the working directory (`fixtures/invalid/**`).
 struct InputCollector {
     /// Globs a walked file must match (empty: the default extensions).
     var include: [String] = []
@@ -175,8 +176,13 @@ struct InputCollector {
         return include.contains { InputCollector.matches($0, path) }
     }
 
+    /// Whether an `--exclude` glob drops `path`: a glob without `/` matches any segment of the
+    /// path (`--exclude node_modules`, `--exclude '*.draft.json'`), one with `/` the whole path.
     func isExcluded(_ path: String) -> Bool {
-        exclude.contains { InputCollector.matches($0, path) }
+        exclude.contains { pattern in
+            guard !pattern.contains("/") else { return InputCollector.matches(pattern, path) }
+            return InputCollector.normalize(path).split(separator: "/").contains { GlobMatcher.matches(pattern, String($0)) }
+        }
     }
 
     /// Matches an include/exclude glob: against the file name when the glob has no `/`, else

@@ -1,0 +1,88 @@
+// libFuzzer target: JSONCore's byte-level parser.
+//
+// Oracles (a failed one traps, which libFuzzer reports as a crash):
+// - parsing never traps; an error always carries a location inside the input;
+// - a parsed value written compactly parses back to an equal value (writer/parser round trip);
+// - parsing is independent of the duplicate-key policy except for `duplicateKey` errors;
+// - tighter limits give either the same value or a `tooDeep`/`tooLarge` error.
+import JSONCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    check(bytes)
+    return 0
+}
+
+func check(_ bytes: [UInt8]) {
+    var options = JSONParseOptions()
+    options.maxDepth = 256
+    let first: JSONDocument
+    do {
+        first = try JSONParser.parse(bytes, options: options)
+    } catch {
+        precondition(error.location.offset >= 0 && error.location.offset <= bytes.count, "error offset outside the input: \(error)")
+        precondition(error.location.line >= 1 && error.location.column >= 1, "bad error position: \(error)")
+        precondition(!error.message.isEmpty, "empty error message")
+        // The BOM switch only changes BOM handling.
+        if error.kind == .byteOrderMark {
+            options.allowByteOrderMark = true
+            _ = try? JSONParser.parse(bytes, options: options)
+        }
+        return
+    }
+    // Round trip through the writer (compact and pretty).
+    for writerOptions in [JSONWriter.Options.compact, .pretty, .canonical] {
+        let written = JSONWriter.bytes(first.root, options: writerOptions)
+        do {
+            let again = try JSONParser.parse(written, options: JSONParseOptions(maxDepth: 100_000))
+            if writerOptions.sortKeys {
+                // Sorting keys keeps the value when there are no duplicate keys.
+                if first.duplicateKeys.isEmpty { precondition(again.root == first.root, "canonical round trip changed the value") }
+            } else {
+                precondition(again.root == first.root, "writer round trip changed the value")
+            }
+        } catch {
+            preconditionFailure("the writer produced unparsable JSON: \(error)")
+        }
+    }
+    // Duplicate keys as errors: an error exactly when duplicates were recorded.
+    var strict = options
+    strict.duplicateKeys = .error
+    do {
+        let doc = try JSONParser.parse(bytes, options: strict)
+        precondition(first.duplicateKeys.isEmpty, "duplicates recorded but .error accepted the input")
+        precondition(doc.root == first.root, "duplicate policy changed the value")
+    } catch {
+        precondition(error.kind == .duplicateKey, "the .error policy failed differently: \(error)")
+        precondition(!first.duplicateKeys.isEmpty, "duplicate-key error without recorded duplicates")
+    }
+    // Tight limits: same value or a limit error.
+    let tight = JSONParseOptions(maxDepth: 4, maxStringBytes: 16, maxNumberDigits: 8, maxBytes: 64)
+    do {
+        let doc = try JSONParser.parse(bytes, options: tight)
+        precondition(doc.root == first.root, "limits changed the value")
+    } catch {
+        precondition(error.kind == .tooDeep || error.kind == .tooLarge, "a limit produced \(error.kind): \(error)")
+    }
+    // Pointers of recorded duplicates resolve to locations.
+    for dup in first.duplicateKeys { _ = first.location(of: dup.objectPointer) }
+    // Numbers: exact value, double conversion and integer view never trap.
+    visit(first.root, depth: 0)
+}
+
+func visit(_ value: JSONValue, depth: Int) {
+    switch value {
+    case .number(let n):
+        _ = n.doubleValue
+        _ = n.int64Value
+        _ = n.exact.description
+        _ = n.isMultiple(of: JSONNumber(3))
+        _ = JSONNumber.compare(n, JSONNumber(0))
+    case .array(let items):
+        for item in items { visit(item, depth: depth + 1) }
+    case .object(let object):
+        for member in object.members { visit(member.value, depth: depth + 1) }
+    default: break
+    }
+}

@@ -1,0 +1,58 @@
+// libFuzzer target: the patch envelope decoder (`PatchEnvelope.decode`) and the JSON patcher.
+//
+// Input: envelope JSON; optionally a NUL byte and a target payload JSON (default: a fixed user).
+//
+// Oracles: never traps; a decoded envelope encodes and decodes back to an equal envelope; the
+// patcher either throws a located decoding error or returns an outcome whose `applied` result
+// keeps the target's id.
+import ChatPayloads
+import JSONCore
+
+let defaultTargets: [JSONValue] = [
+    ["id": "user-1", "name": "Ada", "eTag": "AAA", "updated": "2024-01-01T00:00:00.000Z", "custom": [:]],
+    ["id": "chan-1", "name": "General", "eTag": "AAA", "updated": "2024-01-01T00:00:00.000Z"],
+    ["uuid": ["id": "user-1"], "channel": ["id": "chan-1"], "eTag": "AAA", "updated": "2024-01-01T00:00:00.000Z"],
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let split = bytes.firstIndex(of: 0)
+    let envelopeBytes = split.map { Array(bytes[..<$0]) } ?? bytes
+    var targets = defaultTargets
+    if let split, let doc = try? JSONParser.parse(Array(bytes[(split + 1)...]), options: JSONParseOptions(maxDepth: 64)) {
+        targets = [doc.root]
+    }
+    typealias Envelope = PatchEnvelope<AnyJSONCustomData>
+    for options in [ChatDecodingOptions.standard, .native] {
+        do {
+            let envelope = try Envelope.decode(bytes: envelopeBytes, options: options, parseOptions: JSONParseOptions(maxDepth: 64))
+            let encoded: JSONValue
+            do {
+                encoded = try envelope.encodedJSON()
+            } catch {
+                // An envelope that decodes but cannot be encoded is a (non-crashing) finding.
+                preconditionFailure("decoded envelope does not encode: \(error)")
+            }
+            do {
+                let again = try Envelope.decode(from: encoded, options: options)
+                precondition(again == envelope, "envelope round trip changed the value: \(JSONWriter.string(encoded))")
+            } catch {
+                preconditionFailure("re-decoding an encoded envelope failed: \(error) for \(JSONWriter.string(encoded))")
+            }
+        } catch {
+            precondition(!error.message.isEmpty, "empty decoding error message")
+        }
+    }
+    guard let document = try? JSONParser.parse(envelopeBytes, options: JSONParseOptions(maxDepth: 64)) else { return 0 }
+    for target in targets {
+        do {
+            let outcome = try JSONPatcher.apply(envelope: document.root, to: target)
+            _ = outcome.reason
+            if !outcome.applied { precondition(outcome.result == target, "a rejected patch changed the payload") }
+        } catch {
+            precondition(!error.message.isEmpty, "empty patch error message")
+        }
+    }
+    return 0
+}

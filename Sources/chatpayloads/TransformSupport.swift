@@ -1,0 +1,134 @@
+import ArgumentParser
+import ChatPayloads
+import JSONCore
+
+/// The payload kinds `normalize` and `convert` decode.
+enum PayloadKindOption: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// Decided by the payload's shape (as `validate --schema auto`).
+    case auto
+    case user
+    case channel
+    case member
+    case message
+    case messageAction = "message-action"
+}
+
+extension ChatDatePolicy: ExpressibleByArgument {}
+
+/// A payload that could not be transformed, located in file coordinates.
+struct TransformFailure: Error {
+    var message: String
+    var line: Int?
+    var column: Int?
+    /// Unreadable (exit 2) rather than undecodable (exit 1).
+    var unreadable: Bool
+
+    static func decoding(_ error: ChatDecodingError, lineOffset: Int) -> TransformFailure {
+        var message = error.message
+        if let last = error.pointer.lastToken, !message.contains(error.pointer.description), !message.contains(JSONWriter.quoted(last)) {
+            message = "\(error.pointer): \(message)"
+        }
+        return TransformFailure(
+            message: message, line: error.location.map { $0.line + lineOffset }, column: error.location?.column,
+            unreadable: error.kind == .invalidJSON)
+    }
+
+    static func encoding(_ error: ChatEncodingError) -> TransformFailure {
+        TransformFailure(message: error.description, line: nil, column: nil, unreadable: false)
+    }
+}
+
+/// Reads payloads from the inputs (like `validate`: files, directories, globs, `-`, NDJSON,
+/// YAML), applies `transform` to each, and prints one output line per payload (or pretty
+/// documents). Problems go to standard error as `path:line:col: error: message`; the run goes
+/// on. Returns the exit status.
+struct TransformRunner {
+    var paths: [String]
+    var format: InputFormat
+    var pretty: Bool
+
+    func run(_ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
+        var collector = InputCollector()
+        collector.format = format
+        var arguments = paths
+        if arguments.isEmpty {
+            if Terminal.isTerminal(0) {
+                Terminal.diagnose("error: no inputs: name files, or pipe a payload to standard input (see --help)")
+                return .usage
+            }
+            arguments = ["-"]
+        }
+        let out = Terminal.standardOutput
+        let err = Terminal.standardError
+        var status = ExitStatus.success
+        func report(_ input: InputFile, _ label: RecordLabel, _ f: TransformFailure) {
+            let place: String
+            if let line = f.line { place = "\(input.displayPath):\(line):\(f.column ?? 1)" } else if label != .whole { place = "\(input.displayPath): \(label.text)" } else { place = input.displayPath }
+            err.write("\(place): error: \(f.message)\n")
+            err.flush()
+            status = max(status, f.unreadable ? .unreadable : .invalid)
+            BrokenPipeStatus.shared.raise(to: status.rawValue)
+        }
+        for input in collector.collect(arguments) {
+            RecordReader.read(input, maxBytes: Profile.defaultMaxBytes) { label, record in
+                let lineOffset: Int
+                if case .line(let n) = label { lineOffset = n - 1 } else { lineOffset = 0 }
+                let outcome: Result<JSONValue, TransformFailure>
+                switch record {
+                case .failure(let issue):
+                    return report(input, label, TransformFailure(message: issue.message, line: issue.line, column: issue.column, unreadable: true))
+                case .yaml(let document):
+                    outcome = transform(document.value, nil, lineOffset)
+                case .bytes(let bytes):
+                    do throws(JSONParseError) {
+                        let document = try JSONParser.parse(bytes)
+                        outcome = transform(document.root, document, lineOffset)
+                    } catch {
+                        return report(input, label, TransformFailure(
+                            message: "not valid JSON: \(error.message)", line: error.location.line + lineOffset,
+                            column: error.location.column, unreadable: true))
+                    }
+                }
+                switch outcome {
+                case .success(let value):
+                    out.write(JSONWriter.string(value, options: pretty ? JSONWriter.Options(indent: 2, sortKeys: true) : .canonical) + "\n")
+                case .failure(let f):
+                    report(input, label, f)
+                }
+            }
+        }
+        out.flush()
+        return status
+    }
+}
+
+/// Decodes a model from a value (located with `document`) and gives back a JSON value.
+func transformModel<M: ChatPayloadCodable>(
+    _ type: M.Type, _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, options: ChatDecodingOptions,
+    _ body: (M) throws(ChatEncodingError) -> JSONValue
+) -> Result<JSONValue, TransformFailure> {
+    let model: M
+    do throws(ChatDecodingError) {
+        if let document {
+            model = try M.decode(from: document, options: options)
+        } else {
+            model = try M.decode(from: value, options: options)
+        }
+    } catch {
+        return .failure(.decoding(error, lineOffset: lineOffset))
+    }
+    do throws(ChatEncodingError) {
+        return .success(try body(model))
+    } catch {
+        return .failure(.encoding(error))
+    }
+}
+
+/// The help text's exit-status table for the transform commands.
+let transformExitHelp = """
+    EXIT STATUS:
+      0   every payload was transformed
+      1   some payload could not be decoded (or, for patch, the changeset did not apply)
+      2   some input could not be read, or is not JSON / YAML
+      64  usage error
+    """
