@@ -10,6 +10,13 @@
 // Oracles: never traps; every non-blank line is reported exactly once, in order, with its
 // 1-based line number; a kept line's bytes equal the line without its `\r\n`/`\n` end;
 // a line reported as too long really is longer than the limit.
+//
+// Known findings (Fuzz/Findings/NDJSONFuzz/README.md), tolerated here so the target keeps
+// looking for other problems; set NDJSON_FUZZ_STRICT=1 to fail on them again:
+// 1. a blank (whitespace-only) line longer than the limit, when the limit is hit at a chunk
+//    boundary, is reported as a too-long record instead of being skipped;
+// 2. a line longer than the limit is kept (not reported) when it and its newline arrive in the
+//    same read chunk: the length is only checked at chunk boundaries.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,27 +29,33 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     var template = Array((access("/dev/shm", W_OK) == 0 ? "/dev/shm/ndjson-fuzz-XXXXXX" : "/tmp/ndjson-fuzz-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    precondition(fd >= 0, "mkstemp failed")
+    expect(fd >= 0, "mkstemp failed")
     let path = String(cString: template.map { UInt8(bitPattern: $0) })
     defer { close(fd); unlink(path) }
     var written = 0
     while written < stream.count {
         let n = stream.withUnsafeBytes { write(fd, $0.baseAddress! + written, stream.count - written) }
-        precondition(n > 0, "write failed")
+        expect(n > 0, "write failed")
         written += n
     }
 
     // The expected records, from a plain split.
     var expected: [(line: Int, bytes: [UInt8])] = []
+    var blankLengths: [Int: Int] = [:]
     var lineNumber = 0
     var current: [UInt8] = []
     func finish() {
         lineNumber += 1
         var line = current
         if line.last == 0x0D { line.removeLast() }
-        if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { expected.append((lineNumber, line)) }
+        if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            expected.append((lineNumber, line))
+        } else {
+            blankLengths[lineNumber] = current.count
+        }
         current = []
     }
+    let strict = getenv("NDJSON_FUZZ_STRICT") != nil
     for byte in stream {
         if byte == 0x0A { finish() } else { current.append(byte) }
     }
@@ -52,7 +65,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     do {
         reader = try ByteReader.open(path: path)
     } catch {
-        preconditionFailure("cannot open the temporary file: \(error)")
+        fail("cannot open the temporary file: \(error)")
     }
     var splitter = NDJSONSplitter(reader: reader, maxLineBytes: limit)
     var index = 0
@@ -61,20 +74,31 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         do {
             record = try splitter.next()
         } catch {
-            preconditionFailure("read failed: \(error)")
+            fail("read failed: \(error)")
         }
         guard let record else { break }
-        precondition(index < expected.count, "more records than non-blank lines (extra line \(record.line))")
+        if record.tooLong, !strict, let length = blankLengths[record.line], length > limit {
+            continue  // known finding 1
+        }
+        expect(index < expected.count, "more records than non-blank lines (extra line \(record.line))")
         let want = expected[index]
-        precondition(record.line == want.line, "record line \(record.line), expected \(want.line)")
+        expect(record.line == want.line, "record line \(record.line), expected \(want.line)")
         if record.tooLong {
-            precondition(record.bytes.isEmpty, "a too-long record kept bytes")
-            precondition(want.bytes.count > limit, "line \(record.line) of \(want.bytes.count) bytes reported too long for limit \(limit)")
+            expect(record.bytes.isEmpty, "a too-long record kept bytes")
+            expect(want.bytes.count > limit, "line \(record.line) of \(want.bytes.count) bytes reported too long for limit \(limit)")
         } else {
-            precondition(record.bytes == want.bytes, "line \(record.line) bytes differ")
+            expect(record.bytes == want.bytes, "line \(record.line) bytes differ")
+            if strict { expect(record.bytes.count <= limit, "line \(record.line) of \(record.bytes.count) bytes kept under limit \(limit)") }
         }
         index += 1
     }
-    precondition(index == expected.count, "lost records: got \(index), expected \(expected.count)")
+    expect(index == expected.count, "lost records: got \(index), expected \(expected.count)")
     return 0
 }
+
+/// Traps with the message (kept in -O builds, unlike precondition's).
+func expect(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError("FUZZ ORACLE: " + message()) }
+}
+
+func fail(_ message: String) -> Never { fatalError("FUZZ ORACLE: " + message) }
