@@ -38,6 +38,10 @@ let package = Package(
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Runs the official JSON Schema Test Suite and prints pass counts.
         .executableTarget(name: "conformance", dependencies: ["JSONSchemaConformance"]),
+        // Micro-benchmark of the library API (compile, validate, decode); see Benchmarks/README.md.
+        .executableTarget(
+            name: "chatpayloads-microbench", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONCore"],
+            path: "Benchmarks/Micro"),
 
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
         .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),

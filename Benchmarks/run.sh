@@ -3,6 +3,7 @@
 # sourcemeta `jsonschema` and check-jsonschema (issue 7). See Benchmarks/README.md.
 #
 #   bash Benchmarks/run.sh [--scale X] [--peers-only] [--skip-build] [--only SCENARIO[,SCENARIO]]
+#                          [--impls IMPL[,IMPL]]
 #
 # Environment:
 #   ROUNDS=3            rounds; every round runs every implementation of every scenario once,
@@ -16,6 +17,8 @@
 #                       e.g. to stay off a build folder other builds are using
 #   OURS                an already built chatpayloads binary to measure (skips the build)
 # Scenarios: ndjson-1core, ndjson-2cores, array, small-files, mixed.
+# Implementations: chatpayloads, jsonschema-rs, python-jsonschema, sourcemeta, check-jsonschema
+# (--peers-only is --impls without chatpayloads).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,7 +31,9 @@ SCALE=1
 PEERS_ONLY=0
 SKIP_BUILD=0
 ONLY="ndjson-1core,ndjson-2cores,array,small-files,mixed"
+IMPLS="chatpayloads,jsonschema-rs,python-jsonschema,sourcemeta,check-jsonschema"
 
+ARGS_TEXT="$*"
 while [ $# -gt 0 ]; do
     case "$1" in
         --scale) SCALE="$2"; shift 2 ;;
@@ -37,7 +42,9 @@ while [ $# -gt 0 ]; do
         --skip-build) SKIP_BUILD=1; shift ;;
         --only) ONLY="$2"; shift 2 ;;
         --only=*) ONLY="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        --impls) IMPLS="$2"; shift 2 ;;
+        --impls=*) IMPLS="${1#*=}"; shift ;;
+        -h|--help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $1" >&2; exit 64 ;;
     esac
 done
@@ -46,6 +53,9 @@ case "$ROUNDS" in ''|*[!0-9]*|0) echo "run.sh: ROUNDS must be a positive integer
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf '\nrun.sh: ERROR: %s\n' "$*" >&2; exit 1; }
 wants() { case ",$ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+runs() { case ",$IMPLS," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+if [ "$PEERS_ONLY" = 1 ]; then IMPLS="$(echo ",$IMPLS," | sed 's/,chatpayloads,/,/; s/^,//; s/,$//')"; fi
+if ! runs chatpayloads; then PEERS_ONLY=1; fi
 
 if [ "$SCALE" = "1" ] || [ "$SCALE" = "1.0" ]; then
     CORPUS="$HERE/corpus"
@@ -135,6 +145,7 @@ printf 'round\tscenario\timpl\tstatus\twall_s\trss_kb\tbytes\tpayloads\tvalid\ti
 
 # record ROUND SCENARIO IMPL INPUT KIND [--elements N] -- COMMAND...
 record() {
+    runs "$3" || return 0
     local round="$1" scenario="$2" impl="$3" input="$4" kind="$5"; shift 5
     local extra=()
     while [ "$1" != "--" ]; do extra+=("$1"); shift; done
@@ -142,9 +153,13 @@ record() {
     local base="$WORK/runs/$scenario.$impl.$round"
     local status=0
     printf '    round %s  %-14s %-18s ' "$round" "$scenario" "$impl" >&2
+    # GNU time gives the peak RSS (and wall time in 10 ms steps); EPOCHREALTIME gives the wall time in µs.
+    local t0="$EPOCHREALTIME"
     timeout "$TIMEOUT" /usr/bin/time -f "%e %M" -o "$base.time" "$@" >"$base.out" 2>"$base.err" || status=$?
-    local wall rss
-    read -r wall rss < <(tail -n 1 "$base.time" 2>/dev/null || echo "0 0")
+    local t1="$EPOCHREALTIME"
+    local wall rss _coarse
+    read -r _coarse rss < <(tail -n 1 "$base.time" 2>/dev/null || echo "0 0")
+    wall="$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.4f", b - a}')"
     local counts
     if counts="$("$VPY" "$HERE/peers/counts.py" "$kind" "$base.out" "$base.err" "$status" "${extra[@]}")"; then
         local payloads valid invalid unreadable
@@ -162,7 +177,7 @@ record() {
         printf '%s\t%s\t%s\t%s\t0\t0\t0\t0\t0\t0\t0\t%s\n' "$round" "$scenario" "$impl" "$st" "$note" >> "$RAW"
     fi
 }
-na() { printf '1\t%s\t%s\tn/a\t0\t0\t0\t0\t0\t0\t0\t%s\n' "$1" "$2" "$3" >> "$RAW"; }
+na() { runs "$2" || return 0; printf '1\t%s\t%s\tn/a\t0\t0\t0\t0\t0\t0\t0\t%s\n' "$1" "$2" "$3" >> "$RAW"; }
 
 DRIVER_RS=("$VPY" "$HERE/peers/jsonschema_rs_ndjson.py")
 DRIVER_PY=("$VPY" "$HERE/peers/python_jsonschema_ndjson.py")
@@ -206,13 +221,36 @@ if wants mixed; then
     na mixed check-jsonschema "reads no NDJSON"
 fi
 
+# --- 5b. line-by-line verdicts on mixed.ndjson (once, untimed) ------------------------------------
+LINES_STATUS=0
+if wants mixed; then
+    log "line-by-line verdicts on mixed.ndjson against mixed.expected.json"
+    specs=()
+    if runs chatpayloads; then
+        "$OURS" validate --profile strict --reporter json --no-config --color never --schema auto --jobs 1 "$MIXED" \
+            > "$WORK/runs/lines.chatpayloads.json" 2>/dev/null || true
+        specs+=("chatpayloads=$WORK/runs/lines.chatpayloads.json")
+    fi
+    if runs jsonschema-rs; then
+        "${DRIVER_RS[@]}" --mode mixed --verdicts "$WORK/runs/lines.jsonschema-rs.txt" "$MIXED" >/dev/null
+        specs+=("jsonschema-rs=$WORK/runs/lines.jsonschema-rs.txt")
+    fi
+    if runs python-jsonschema; then
+        "${DRIVER_PY[@]}" --mode mixed --verdicts "$WORK/runs/lines.python-jsonschema.txt" "$MIXED" >/dev/null
+        specs+=("python-jsonschema=$WORK/runs/lines.python-jsonschema.txt")
+    fi
+    if [ "${#specs[@]}" -gt 0 ]; then
+        "$VPY" "$HERE/peers/check_lines.py" "$CORPUS/mixed.expected.json" "${specs[@]}" || LINES_STATUS=1
+    fi
+fi
+
 # --- 6. the table ---------------------------------------------------------------------------------
 TABLE="$WORK/results-$STAMP_NOW.md"
 status=0
 "$VPY" "$HERE/peers/report.py" "$RAW" "$CORPUS" > "$TABLE" || status=$?
 {
     echo "Date: $(date -u +%Y-%m-%d) · machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -n 1) · rounds: $ROUNDS · scale: $SCALE · load average at start / end: $LOAD_START / $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "Command: ROUNDS=$ROUNDS bash Benchmarks/run.sh $( [ "$SCALE" = 1 ] || echo "--scale $SCALE " )$( [ "$PEERS_ONLY" = 0 ] || echo "--peers-only" )"
+    echo "Command: ROUNDS=$ROUNDS bash Benchmarks/run.sh${ARGS_TEXT:+ $ARGS_TEXT}"
     echo
     cat "$TABLE"
 } | tee "$TABLE.tmp"
@@ -221,3 +259,4 @@ echo >&2
 echo "raw results: $RAW" >&2
 echo "table:       $TABLE" >&2
 [ "$status" = 0 ] || die "verdict counts disagree or a run failed (see above and $WORK/runs/)"
+[ "$LINES_STATUS" = 0 ] || die "line-by-line verdicts on mixed.ndjson disagree with mixed.expected.json (see above)"

@@ -82,7 +82,7 @@ build_yams() {
             touch "$cobj"
         fi
     done
-    build_module Yams 5 "$src/Sources/Yams" -Xcc -DYAML_DECLARE_STATIC -Xcc -I"$cdir/include" -I "$cdir/include"
+    build_module Yams 5 "$src/Sources/Yams" -DSWIFT_PACKAGE -Xcc -DYAML_DECLARE_STATIC -Xcc -I"$cdir/include" -I "$cdir/include"
     YAMS_INCLUDE=(-Xcc -DYAML_DECLARE_STATIC -Xcc -I"$cdir/include" -I "$cdir/include")
 }
 YAMS_INCLUDE=()
@@ -156,7 +156,7 @@ run_target() {
     log "running $target for ${seconds}s"
     set +e
     # shellcheck disable=SC2086
-    SWIFT_BACKTRACE=enable=no "$BIN/$target" "$work" "${seeds[@]}" -max_total_time="$seconds" \
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$HERE/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" "$BIN/$target" "$work" "${seeds[@]}" -max_total_time="$seconds" \
         -timeout=25 -rss_limit_mb=3072 -max_len=8192 -print_final_stats=1 \
         -artifact_prefix="$BUILD/artifacts/$target/" ${FUZZ_ARGS:-} >"$logf" 2>&1
     local rc=$?

@@ -17,11 +17,11 @@ BASELINE_SCENARIO = {"ndjson-2cores": "ndjson-1core"}
 SCENARIO_ORDER = ["ndjson-1core", "ndjson-2cores", "array", "small-files", "mixed"]
 IMPL_ORDER = ["chatpayloads", "jsonschema-rs", "python-jsonschema", "sourcemeta", "check-jsonschema"]
 LABEL = {
-    "ndjson-1core": "(a) NDJSON 200k messages, 1 core",
-    "ndjson-2cores": "(a) NDJSON 200k messages, 2 cores",
-    "array": "(b) one 133 MB array",
-    "small-files": "(c) 1,000 small files",
-    "mixed": "(d) mixed.ndjson (verdicts)",
+    "ndjson-1core": "(a) messages.ndjson, 1 core",
+    "ndjson-2cores": "(a) messages.ndjson, 2 cores",
+    "array": "(b) messages-array.json",
+    "small-files": "(c) small/ files",
+    "mixed": "(d) mixed.ndjson",
 }
 
 
@@ -64,7 +64,7 @@ def main() -> int:
         wall = statistics.median(float(r["wall_s"]) for r in ok)
         rss = statistics.median(int(r["rss_kb"]) for r in ok)
         medians[(scenario, impl)] = {
-            "wall": max(wall, 0.005), "rss_kb": rss, "bytes": int(ok[0]["bytes"]), "payloads": int(ok[0]["payloads"]),
+            "wall": max(wall, 0.0005), "rss_kb": rss, "bytes": int(ok[0]["bytes"]), "payloads": int(ok[0]["payloads"]),
             "counts": sorted(counts)[0], "runs": len(ok)}
 
     # Verdict agreement per scenario (every implementation, and the sidecar for mixed).
@@ -93,7 +93,7 @@ def main() -> int:
             ratio = f"{(base['wall'] / m['wall']) * (m['bytes'] / base['bytes']):.2f}x" if base else "n/a"
             v, i, u = m["counts"]
             out.append(f"| {impl} | {LABEL.get(scenario, scenario)} | {mbs:,.1f} | {pps:,.0f} | {m['rss_kb'] / 1024:,.1f} | {ratio} | "
-                       f"{m['wall']:.2f} ({m['runs']}) | {v} / {i} / {u} |")
+                       f"{m['wall']:.3f} ({m['runs']}) | {v} / {i} / {u} |")
     print("\n".join(out))
     if problems:
         print("\nVERDICT / RUN PROBLEMS:", file=sys.stderr)
