@@ -21,6 +21,12 @@ final class Compiler {
 
     // MARK: - Nodes and resources
 
+    /// Nodes created but whose keywords are not compiled yet.
+    var pending: [(SchemaNode, JSONObject, ScannedSchema)] = []
+
+    /// The node for `scanned`: an existing one, or a new placeholder queued for compilation.
+    /// Compilation never recurses: children and reference targets are placeholders until
+    /// ``drain()`` fills them, so schema nesting depth costs no native stack.
     func node(for scanned: ScannedSchema) throws(SchemaError) -> SchemaNode {
         let key = scanned.key
         if let existing = nodes[key] { return existing }
@@ -31,11 +37,18 @@ final class Compiler {
         switch scanned.value {
         case .bool(true): node.kind = .alwaysValid
         case .bool(false): node.kind = .alwaysInvalid
-        case .object(let o): node.keywords = try compileKeywords(o, scanned)
+        case .object(let o): pending.append((node, o, scanned))
         default:
             throw error(.invalidSchema, "a schema must be an object or a boolean, got \(describeValue(scanned.value))", at: scanned)
         }
         return node
+    }
+
+    /// Compiles the keywords of every queued node (which may queue more) until none is left.
+    func drain() throws(SchemaError) {
+        while let (node, object, scanned) = pending.popLast() {
+            node.keywords = try compileKeywords(object, scanned)
+        }
     }
 
     func resource(_ uri: String) throws(SchemaError) -> SchemaResource {

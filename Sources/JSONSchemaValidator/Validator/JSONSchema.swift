@@ -47,11 +47,13 @@ public struct JSONSchema: Sendable {
         }
         do {
             self.root = try compiler.node(for: scanned)
+            try compiler.drain()
             // Compile every subschema of the document, referenced or not, so that a broken pattern
-            // or reference in an unused definition is still an error (fail closed). Deepest first
-            // would not matter: nodes are cached by location.
+            // or reference in an unused definition is still an error (fail closed). Nodes are
+            // cached by location, so the order only decides which error is reported first.
             for entry in ownLocations.sorted(by: { ($0.documentPointer ?? .root) < ($1.documentPointer ?? .root) }) {
                 _ = try compiler.node(for: entry)
+                try compiler.drain()
             }
         } catch {
             // Free the partly built graph (it may hold reference cycles) before reporting.
