@@ -22,9 +22,14 @@ struct NDJSONSplitter: ~Copyable {
     private var scanFrom = 0
     private var lineNumber = 0
     private var atEnd = false
+    /// The current line is over the limit: its bytes are being dropped until its end.
     private var discarding = false
+    /// While discarding: whether every dropped byte was whitespace (a blank line is never a
+    /// record, however long).
+    private var droppedOnlyBlanks = true
 
-    /// A splitter over `reader`; lines longer than `maxLineBytes` are reported, not kept.
+    /// A splitter over `reader`; lines whose content (line end excluded) is longer than
+    /// `maxLineBytes` are reported as `tooLong`, not kept.
     init(reader: consuming ByteReader, maxLineBytes: Int) {
         self.reader = reader
         self.maxLineBytes = max(1, maxLineBytes)
@@ -34,41 +39,31 @@ struct NDJSONSplitter: ~Copyable {
     mutating func next() throws(ByteReader.Failure) -> Record? {
         while true {
             if let newline = buffer[scanFrom...].firstIndex(of: 0x0A) {
-                lineNumber += 1
-                var end = newline
-                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                let wasDiscarding = discarding
-                let line = wasDiscarding ? [] : Array(buffer[start..<end])
+                let lineStart = start
                 start = newline + 1
                 scanFrom = start
-                discarding = false
-                if wasDiscarding { return Record(bytes: [], line: lineNumber, tooLong: true) }
-                if NDJSONSplitter.isBlank(line) { continue }
-                return Record(bytes: line, line: lineNumber, tooLong: false)
+                if let record = finishLine(lineStart..<newline) { return record }
+                continue
             }
             if atEnd {
                 guard start < buffer.count || discarding else { return nil }
-                lineNumber += 1
-                var line = discarding ? [] : Array(buffer[start...])
-                if line.last == 0x0D { line.removeLast() }
+                let record = finishLine(start..<buffer.count)
                 buffer.removeAll()
                 start = 0
                 scanFrom = 0
-                if discarding {
-                    discarding = false
-                    return Record(bytes: [], line: lineNumber, tooLong: true)
-                }
-                if NDJSONSplitter.isBlank(line) { return nil }
-                return Record(bytes: line, line: lineNumber, tooLong: false)
+                if let record { return record }
+                return nil
             }
             // Compact: drop consumed bytes before reading more.
             if start > 0 {
                 buffer.removeSubrange(0..<start)
                 start = 0
             }
-            if buffer.count > maxLineBytes {
-                // Too long to keep: drop what we have and skip to the line's end.
+            // Over the limit even if the last byte turns out to be the `\r` of a `\r\n`:
+            // too long to keep, so drop what we have and skip to the line's end.
+            if buffer.count > maxLineBytes + 1 {
                 discarding = true
+                droppedOnlyBlanks = droppedOnlyBlanks && NDJSONSplitter.isBlank(buffer[...])
                 buffer.removeAll(keepingCapacity: true)
             }
             scanFrom = buffer.count
@@ -76,7 +71,25 @@ struct NDJSONSplitter: ~Copyable {
         }
     }
 
-    static func isBlank(_ bytes: [UInt8]) -> Bool {
+    /// Ends the line held in `buffer[range]` (line end not included): the record to report, or
+    /// nil when the line is blank.
+    private mutating func finishLine(_ range: Range<Int>) -> Record? {
+        lineNumber += 1
+        var end = range.upperBound
+        if end > range.lowerBound, buffer[end - 1] == 0x0D { end -= 1 }
+        let content = buffer[range.lowerBound..<end]
+        let wasDiscarding = discarding
+        let blank = (!wasDiscarding || droppedOnlyBlanks) && NDJSONSplitter.isBlank(content)
+        discarding = false
+        droppedOnlyBlanks = true
+        if blank { return nil }
+        if wasDiscarding || content.count > maxLineBytes {
+            return Record(bytes: [], line: lineNumber, tooLong: true)
+        }
+        return Record(bytes: Array(content), line: lineNumber, tooLong: false)
+    }
+
+    static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 }
