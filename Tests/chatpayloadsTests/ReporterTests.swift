@@ -54,7 +54,7 @@ final class ReporterTests: CLITestCase {
         XCTAssertEqual(r.status, 2)
         let commands = r.stdoutLines.filter { $0.hasPrefix("::") }
         XCTAssertEqual(commands.count, 3, r.stdout)
-        XCTAssertEqual(commands[0], "::error file=fx/invalid/message-created-at-number.json,line=1,col=1,title=chatpayloads (required)::missing required property \"text\" [/allOf/0/$ref/required] (+1 more error)")
+        XCTAssertEqual(commands[0], "::error file=fx/invalid/message-created-at-number.json,line=1,col=1,title=chatpayloads (required)::missing required property \"text\" [/required] (+1 more error)")
         XCTAssertTrue(commands[1].hasPrefix("::error file=fx/ndjson/messages.ndjson,line=4,col=1,"), commands[1])
         XCTAssertTrue(commands[2].hasPrefix("::error file=fx/ndjson/messages.ndjson,line=5,"), commands[2])
         XCTAssertEqual(r.stdoutLines.last, "checked 7 payloads in 3 inputs: 4 valid, 2 invalid, 1 unreadable")

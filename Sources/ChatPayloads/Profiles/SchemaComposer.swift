@@ -69,7 +69,8 @@ struct Composition: Sendable {
             }
         }
         guard case .object(let rootObject) = root else { return root }
-        var defs: [JSONObject.Member] = []
+        // The root's own definitions stay; the copied documents are added beside them.
+        var defs: [JSONObject.Member] = rootObject["$defs"]?.objectValue?.members ?? []
         for uri in included.sorted() {
             guard let doc = byURI[uri] else { continue }
             let key = uri.hasPrefix(BundledSchemas.baseURI) ? String(uri.dropFirst(BundledSchemas.baseURI.count)) : uri
@@ -84,7 +85,9 @@ struct Composition: Sendable {
 
 /// Builds the schema a ``PayloadValidator`` compiles from a ``Profile``.
 ///
-/// The root is `{"allOf": [{"$ref": <profile schema>}, {"$ref": <overlay>}...]}`, with
+/// When no knob adds anything, the root is the profile's schema document itself (so error
+/// locations read as in the published schema). Otherwise the root is
+/// `{"allOf": [{"$ref": <profile schema>}, {"$ref": <overlay>}...]}`, with
 /// `unevaluatedProperties: false` at the root when the knobs close objects the profile schema
 /// leaves open. The generated overlays (each its own document under
 /// `https://chatpayloads.dev/generated/<kind>/<schema>.json`) are:
