@@ -164,8 +164,9 @@ public struct ChatPayloadsConfig: Sendable {
         if let v = root["duplicate-keys"]?.stringValue, let p = Profile.Policy(rawValue: v) { profile.duplicateKeys = p }
         if let v = root["custom"]?.stringValue, let c = Profile.CustomRule(rawValue: v) { profile.custom = c }
         if let v = root["dates"]?.stringValue, let d = Profile.DateRule(rawValue: v) { profile.dates = d }
-        if let n = root["max-depth"]?.numberValue?.int64Value { profile.maxDepth = Int(clamping: n) }
-        if let n = root["max-bytes"]?.numberValue?.int64Value { profile.maxBytes = Int(clamping: n) }
+        // Limits beyond Int64 (the config schema allows any integer) mean "no limit", never the default.
+        if let n = root["max-depth"]?.numberValue, n.isInteger { profile.maxDepth = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
+        if let n = root["max-bytes"]?.numberValue, n.isInteger { profile.maxBytes = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
         if case .object(let map)? = root["severity"] {
             for m in map.members { profile.severities[m.key] = m.value.stringValue == "warn" ? .warning : .error }
         }

@@ -42,7 +42,9 @@ public enum YAMLInstance {
     public static func parseDocuments(_ text: String, file: String?) throws(ChatPayloadsError) -> [Document] {
         do {
             var out: [Document] = []
-            var nodes = try Yams.compose_all(yaml: text)
+            // A YAML stream may start with a byte order mark (YAML 1.2 section 5.2); Yams trips on it.
+            let source = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+            var nodes = try Yams.compose_all(yaml: source)
             while let node = nodes.next() {
                 var converter = YAMLConverter()
                 let value = try convert(node, &converter)
