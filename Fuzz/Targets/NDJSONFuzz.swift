@@ -11,13 +11,8 @@
 // 1-based line number; a kept line's bytes equal the line without its `\r\n`/`\n` end;
 // a line reported as too long really is longer than the limit.
 //
-// Known findings (Fuzz/Findings/NDJSONFuzz/README.md), tolerated here so the target keeps
-// looking for other problems; set NDJSON_FUZZ_STRICT=1 to fail on them again:
-// 1. a blank (whitespace-only) line longer than the limit, when the limit is hit at a chunk
-//    boundary, is reported as a too-long record instead of being skipped;
-// 2. a line longer than the limit is kept (not reported) when it and its newline arrive in the
-//    same read chunk: the length is only checked at chunk boundaries;
-// 3. the limit is compared with the line's bytes including a `\r` that is then stripped.
+// The three earlier findings (Fuzz/Findings/NDJSONFuzz/README.md) are fixed; their inputs stay as
+// seeds and every oracle applies strictly.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,23 +37,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     // The expected records, from a plain split.
     var expected: [(line: Int, bytes: [UInt8])] = []
-    var rawLengths: [Int: Int] = [:]
-    var blankLengths: [Int: Int] = [:]
     var lineNumber = 0
     var current: [UInt8] = []
     func finish() {
         lineNumber += 1
         var line = current
-        rawLengths[lineNumber] = current.count
         if line.last == 0x0D { line.removeLast() }
         if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             expected.append((lineNumber, line))
-        } else {
-            blankLengths[lineNumber] = current.count
         }
         current = []
     }
-    let strict = getenv("NDJSON_FUZZ_STRICT") != nil
     for byte in stream {
         if byte == 0x0A { finish() } else { current.append(byte) }
     }
@@ -80,18 +69,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fail("read failed: \(error)")
         }
         guard let record else { break }
-        if record.tooLong, !strict, let length = blankLengths[record.line], length > limit {
-            continue  // known finding 1
-        }
         expect(index < expected.count, "more records than non-blank lines (extra line \(record.line))")
         let want = expected[index]
         expect(record.line == want.line, "record line \(record.line), expected \(want.line)")
         if record.tooLong {
             expect(record.bytes.isEmpty, "a too-long record kept bytes")
-            expect(want.bytes.count > limit || (!strict && rawLengths[want.line, default: 0] > limit), "line \(record.line) of \(want.bytes.count) bytes reported too long for limit \(limit)")
+            expect(want.bytes.count > limit, "line \(record.line) of \(want.bytes.count) bytes reported too long for limit \(limit)")
         } else {
             expect(record.bytes == want.bytes, "line \(record.line) bytes differ")
-            if strict { expect(record.bytes.count <= limit, "line \(record.line) of \(record.bytes.count) bytes kept under limit \(limit)") }
+            expect(record.bytes.count <= limit, "line \(record.line) of \(record.bytes.count) bytes kept under limit \(limit)")
         }
         index += 1
     }
