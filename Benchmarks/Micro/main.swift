@@ -13,6 +13,11 @@ import JSONSchemaValidator
 
 var args = Array(CommandLine.arguments.dropFirst())
 var limit = Int.max
+// --only parse|validate|report|decode runs one measurement (for profiling).
+let onlyIndex = args.firstIndex(of: "--only")
+let only: String? = onlyIndex.flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+if let i = onlyIndex { args.removeSubrange(i...min(i + 1, args.count - 1)) }
+func wanted(_ name: String, only: String?) -> Bool { only == nil || only == name }
 if let i = args.firstIndex(of: "--limit"), i + 1 < args.count, let n = Int(args[i + 1]) {
     limit = n
     args.removeSubrange(i...(i + 1))
@@ -59,27 +64,37 @@ print(String(format: "compile (PayloadValidator, %d schema x profile pairs): med
 
 let validator = try PayloadValidator(schema: .bundled(.message), profile: .named(.strict))
 
-// 2. Parse alone, parse + isValid (through the engine's JSONSchema), parse + full report.
+// 2. Parse alone; parse + validate through PayloadValidator (the tape fast path for valid
+// payloads); the full report (value tree + error collection, what invalid payloads get); and
+// validate + decode into typed values.
 var parse: [Double] = [], fast: [Double] = [], full: [Double] = [], decode: [Double] = []
 var valid = 0, decoded = 0
 for _ in 0..<3 {
-    parse.append(try seconds { for l in lines { _ = try JSONParser.parse(l) } })
-    var v = 0
-    full.append(seconds { for l in lines where validator.validate(bytes: l).outcome == .valid { v += 1 } })
-    valid = v
-    var d = 0
-    decode.append(try seconds {
-        for l in lines {
-            let doc = try JSONParser.parse(l)
-            if validator.validate(document: doc).outcome == .valid {
-                _ = try ChatMessagePayload<VoidCustomData>.decode(from: doc)
+    if wanted("parse", only: only) { parse.append(try seconds { for l in lines { _ = try JSONParser.parse(l) } }) }
+    if wanted("validate", only: only) {
+        var v = 0
+        var tape = JSONTape()
+        fast.append(seconds { for l in lines where validator.validate(bytes: l, tape: &tape).outcome == .valid { v += 1 } })
+        valid = v
+    }
+    if wanted("report", only: only) {
+        full.append(try seconds { for l in lines { _ = validator.validate(document: try JSONParser.parse(l)) } })
+    }
+    if wanted("decode", only: only) {
+        var d = 0
+        decode.append(try seconds {
+            // The public flow: validate the bytes, then parse and decode a valid payload.
+            var tape = JSONTape()
+            for l in lines where validator.validate(bytes: l, tape: &tape).outcome == .valid {
+                _ = try ChatMessagePayload<VoidCustomData>.decode(from: try JSONParser.parse(l))
                 d += 1
             }
-        }
-    })
-    decoded = d
+        })
+        decoded = d
+    }
 }
-row("parse (JSONParser)", median(parse), payloads: lines.count, bytes: totalBytes)
-row("parse + validate (strict, report)", median(full), payloads: lines.count, bytes: totalBytes)
-row("parse + validate + decode", median(decode), payloads: lines.count, bytes: totalBytes)
+if !parse.isEmpty { row("parse (JSONParser)", median(parse), payloads: lines.count, bytes: totalBytes) }
+if !fast.isEmpty { row("parse + validate (strict)", median(fast), payloads: lines.count, bytes: totalBytes) }
+if !full.isEmpty { row("parse + full report (strict)", median(full), payloads: lines.count, bytes: totalBytes) }
+if !decode.isEmpty { row("parse + validate + decode", median(decode), payloads: lines.count, bytes: totalBytes) }
 print("valid: \(valid) / \(lines.count); decoded: \(decoded)")

@@ -35,6 +35,9 @@ public struct SuiteRunner: Sendable {
         public var total = 0, passed = 0
         /// The failures.
         public var failures: [Failure] = []
+        /// Tests the tape fast path (``JSONSchema/isValid(bytes:parseOptions:)``) decided, in
+        /// compact and pretty form (each counted once per form).
+        public var tapeDecided = 0
     }
 
     /// The suite's root (the folder holding `tests/` and `remotes/`).
@@ -110,7 +113,18 @@ public struct SuiteRunner: Sendable {
                 case .success(let schema):
                     let fast = schema.isValid(data)
                     let full = schema.validate(data)
-                    if fast == expected && full.isValid == expected && (full.isValid || !full.errors.isEmpty) {
+                    // The tape fast path must agree wherever it decides, whatever the layout.
+                    var tapeAgrees = true
+                    for options in [JSONWriter.Options.compact, .pretty] {
+                        guard let verdict = schema.isValid(bytes: JSONWriter.bytes(data, options: options)) else { continue }
+                        result.tapeDecided += 1
+                        if verdict != expected { tapeAgrees = false }
+                    }
+                    if !tapeAgrees {
+                        result.failures.append(Failure(
+                            file: name, group: groupName, test: testName,
+                            reason: "expected \(expected ? "valid" : "invalid"), the tape fast path said \(!expected)"))
+                    } else if fast == expected && full.isValid == expected && (full.isValid || !full.errors.isEmpty) {
                         result.passed += 1
                     } else {
                         let detail = full.errors.prefix(3).map(\.description).joined(separator: "; ")

@@ -8,22 +8,33 @@ public enum DateTimeFormats {
         RFC3339DateTime.parse(string) != nil
     }
 
+    /// The `date-time` check on UTF-8 bytes.
+    @Sendable public static func isDateTime(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        RFC3339DateTime.parse(utf8: bytes) != nil
+    }
+
     /// `date`: RFC 3339 `full-date` (`YYYY-MM-DD`, day valid for the month and year).
     @Sendable public static func isFullDate(_ string: String) -> Bool {
-        withUTF8(string) { bytes in
-            var cursor = ByteCursor(bytes)
-            guard RFC3339Parsing.parseFullDate(&cursor) != nil else { return false }
-            return cursor.atEnd
-        }
+        withUTF8(string, isFullDate(utf8:))
+    }
+
+    /// The `date` check on UTF-8 bytes.
+    @Sendable public static func isFullDate(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var cursor = ByteCursor(bytes)
+        guard RFC3339Parsing.parseFullDate(&cursor) != nil else { return false }
+        return cursor.atEnd
     }
 
     /// `time`: RFC 3339 `full-time` (`partial-time time-offset`); the offset is required.
     @Sendable public static func isFullTime(_ string: String) -> Bool {
-        withUTF8(string) { bytes in
-            var cursor = ByteCursor(bytes)
-            guard RFC3339Parsing.parseFullTime(&cursor) != nil else { return false }
-            return cursor.atEnd
-        }
+        withUTF8(string, isFullTime(utf8:))
+    }
+
+    /// The `time` check on UTF-8 bytes.
+    @Sendable public static func isFullTime(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var cursor = ByteCursor(bytes)
+        guard RFC3339Parsing.parseFullTime(&cursor) != nil else { return false }
+        return cursor.atEnd
     }
 
     /// `duration`: RFC 3339 appendix A `duration`:
@@ -131,19 +142,22 @@ public struct RFC3339DateTime: Sendable, Hashable {
     /// Parses an RFC 3339 `date-time`; `nil` unless the whole string conforms.
     /// Never traps and does not allocate for native strings.
     public static func parse(_ string: String) -> RFC3339DateTime? {
-        withUTF8(string) { bytes in
-            var cursor = ByteCursor(bytes)
-            guard let date = RFC3339Parsing.parseFullDate(&cursor) else { return nil }
-            guard let t = cursor.next(), t | 0x20 == UInt8(ascii: "t") else { return nil }
-            guard let time = RFC3339Parsing.parseFullTime(&cursor), cursor.atEnd else { return nil }
-            return RFC3339DateTime(
-                year: date.year, month: date.month, day: date.day,
-                hour: time.hour, minute: time.minute, second: time.second,
-                nanosecond: time.nanosecond, fractionDigitCount: time.fractionDigitCount,
-                offsetMinutes: time.offsetMinutes, isUTCDesignator: time.isUTCDesignator,
-                isUnknownLocalOffset: time.isUnknownLocalOffset
-            )
-        }
+        withUTF8(string) { parse(utf8: $0) }
+    }
+
+    /// Parses an RFC 3339 `date-time` from UTF-8 bytes; `nil` unless they all conform.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RFC3339DateTime? {
+        var cursor = ByteCursor(bytes)
+        guard let date = RFC3339Parsing.parseFullDate(&cursor) else { return nil }
+        guard let t = cursor.next(), t | 0x20 == UInt8(ascii: "t") else { return nil }
+        guard let time = RFC3339Parsing.parseFullTime(&cursor), cursor.atEnd else { return nil }
+        return RFC3339DateTime(
+            year: date.year, month: date.month, day: date.day,
+            hour: time.hour, minute: time.minute, second: time.second,
+            nanosecond: time.nanosecond, fractionDigitCount: time.fractionDigitCount,
+            offsetMinutes: time.offsetMinutes, isUTCDesignator: time.isUTCDesignator,
+            isUnknownLocalOffset: time.isUnknownLocalOffset
+        )
     }
 
     /// Whole seconds since 1970-01-01T00:00:00Z (negative before), with the offset applied.

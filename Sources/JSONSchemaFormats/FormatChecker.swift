@@ -7,16 +7,27 @@ public struct FormatChecker: Sendable {
     public let name: String
     /// Returns `true` when the string conforms to the format.
     public let check: @Sendable (String) -> Bool
+    /// The same check on the string's UTF-8 bytes, when the format has one (so a caller holding
+    /// bytes need not make a `String`); must agree with ``check`` on every valid UTF-8 input.
+    public let checkUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
 
-    /// Creates a checker named `name` that accepts the strings for which `check` returns `true`.
-    public init(name: String, check: @escaping @Sendable (String) -> Bool) {
+    /// Creates a checker named `name` that accepts the strings for which `check` returns `true`
+    /// (and, optionally, the UTF-8 texts for which `checkUTF8` does).
+    public init(name: String, check: @escaping @Sendable (String) -> Bool, checkUTF8: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)? = nil) {
         self.name = name
         self.check = check
+        self.checkUTF8 = checkUTF8
     }
 
     /// Returns `true` when `string` conforms to the format; same as `check(string)`.
     public func callAsFunction(_ string: String) -> Bool {
         check(string)
+    }
+
+    /// Returns `true` when the valid UTF-8 text `bytes` conforms to the format.
+    public func check(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let checkUTF8 { return checkUTF8(bytes) }
+        return check(String(decoding: bytes, as: UTF8.self))
     }
 }
 
@@ -48,22 +59,22 @@ public enum StandardFormats {
     }
 
     private static let list: [FormatChecker] = [
-        FormatChecker(name: "date-time", check: DateTimeFormats.isDateTime),
-        FormatChecker(name: "date", check: DateTimeFormats.isFullDate),
-        FormatChecker(name: "time", check: DateTimeFormats.isFullTime),
+        FormatChecker(name: "date-time", check: DateTimeFormats.isDateTime, checkUTF8: DateTimeFormats.isDateTime(utf8:)),
+        FormatChecker(name: "date", check: DateTimeFormats.isFullDate, checkUTF8: DateTimeFormats.isFullDate(utf8:)),
+        FormatChecker(name: "time", check: DateTimeFormats.isFullTime, checkUTF8: DateTimeFormats.isFullTime(utf8:)),
         FormatChecker(name: "duration", check: DateTimeFormats.isDuration),
         FormatChecker(name: "email", check: EmailFormats.isEmail),
         FormatChecker(name: "idn-email", check: EmailFormats.isIDNEmail),
         FormatChecker(name: "hostname", check: HostnameFormats.isHostname),
         FormatChecker(name: "idn-hostname", check: HostnameFormats.isIDNHostname),
-        FormatChecker(name: "ipv4", check: IPFormats.isIPv4),
-        FormatChecker(name: "ipv6", check: IPFormats.isIPv6),
+        FormatChecker(name: "ipv4", check: IPFormats.isIPv4, checkUTF8: IPFormats.isIPv4(utf8:)),
+        FormatChecker(name: "ipv6", check: IPFormats.isIPv6, checkUTF8: IPFormats.isIPv6(utf8:)),
         FormatChecker(name: "uri", check: URIFormats.isURI),
         FormatChecker(name: "uri-reference", check: URIFormats.isURIReference),
         FormatChecker(name: "iri", check: URIFormats.isIRI),
         FormatChecker(name: "iri-reference", check: URIFormats.isIRIReference),
         FormatChecker(name: "uri-template", check: URIFormats.isURITemplate),
-        FormatChecker(name: "uuid", check: UUIDFormat.isUUID),
+        FormatChecker(name: "uuid", check: UUIDFormat.isUUID, checkUTF8: UUIDFormat.isUUID(utf8:)),
         FormatChecker(name: "json-pointer", check: JSONPointerFormats.isJSONPointer),
         FormatChecker(name: "relative-json-pointer", check: JSONPointerFormats.isRelativeJSONPointer),
         FormatChecker(name: "regex", check: RegexFormat.isRegex),

@@ -5,14 +5,24 @@ public enum IPFormats {
     /// `ipv4`: dotted-quad (RFC 2673 section 3.2, RFC 3986 `IPv4address`): four decimal
     /// octets 0...255 of ASCII digits, no leading zeros, nothing else.
     @Sendable public static func isIPv4(_ string: String) -> Bool {
-        withUTF8(string) { isIPv4(bytes: $0[...]) }
+        withUTF8(string, isIPv4(utf8:))
+    }
+
+    /// The `ipv4` check on UTF-8 bytes.
+    @Sendable public static func isIPv4(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isIPv4(bytes: bytes[...])
     }
 
     /// `ipv6`: RFC 4291 section 2.2 text forms: eight groups of 1-4 hex digits, at most one `::`
     /// standing for one or more zero groups, optionally ending in an embedded dotted-quad IPv4
     /// address; no zone index, prefix length or brackets.
     @Sendable public static func isIPv6(_ string: String) -> Bool {
-        withUTF8(string) { isIPv6(bytes: $0[...]) }
+        withUTF8(string, isIPv6(utf8:))
+    }
+
+    /// The `ipv6` check on UTF-8 bytes.
+    @Sendable public static func isIPv6(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isIPv6(bytes: bytes[...])
     }
 
     static func isIPv4(bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {

@@ -60,6 +60,9 @@ if asJSON {
         let t = totals[s] ?? (0, 0)
         print("\(s.rawValue): \(t.passed) / \(t.total)")
     }
+    let decided = results.reduce(0) { $0 + $1.tapeDecided }
+    let forms = results.reduce(0) { $0 + $1.total } * 2
+    print("tape fast path: decided \(decided) of \(forms) test instances (compact and pretty); a disagreement with the suite counts as a failure above")
 }
 let required = totals[.required] ?? (0, 0)
 exit(required.passed == required.total && required.total > 0 ? 0 : 1)

@@ -103,6 +103,14 @@ final class FuzzTests: XCTestCase {
         for s in Self.corpus where checker.check(s) {
             accepted += 1
         }
+        // The byte-level check (used on the validator's fast path) agrees on every string.
+        if checker.checkUTF8 != nil {
+            for s in Self.corpus {
+                var copy = s
+                let viaBytes = copy.withUTF8 { checker.check(utf8: $0) }
+                XCTAssertEqual(viaBytes, checker.check(s), "\(name): check(utf8:) disagrees on \(s.debugDescription)", file: file, line: line)
+            }
+        }
         XCTAssertGreaterThan(accepted, 0, "the fuzzer never produced a valid \(name)", file: file, line: line)
     }
 

@@ -30,6 +30,8 @@ public final class PayloadValidator: Sendable {
     let decision: JSONSchema?
     /// Generated URIs of the full composition, for classifying issues.
     let customDataURIs: Set<String>
+    /// The report of a valid payload with nothing to warn about (what ``report(value:document:extra:)`` gives then).
+    let validReport: PayloadReport
 
     /// Compiles the schema for `schema` under `profile`.
     ///
@@ -46,6 +48,7 @@ public final class PayloadValidator: Sendable {
         case .bundled(let s): schemaName = s.rawValue
         case .custom(_, let uri): schemaName = uri
         }
+        validReport = PayloadReport(outcome: .valid, schemaName: schemaName, issues: [], basicOutput: ["valid": true])
         let composer = SchemaComposer(choice: schema, profile: profile, customData: customData)
         let fullRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: false)
         let decisionRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: true)
@@ -63,6 +66,16 @@ public final class PayloadValidator: Sendable {
 
     /// Parses `bytes` with the profile's parse options, then validates.
     public func validate(bytes: [UInt8]) -> PayloadReport {
+        var tape = JSONTape()
+        return validate(bytes: bytes, tape: &tape)
+    }
+
+    /// ``validate(bytes:)`` reusing `tape`'s storage for the fast path (keep one per thread).
+    ///
+    /// A valid payload is decided on a ``JSONTape`` without building a value tree; a payload
+    /// that is invalid, unreadable or unusual is parsed and validated again in full, which
+    /// collects every error with its location.
+    public func validate(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport {
         if bytes.count > profile.maxBytes {
             let issue = PayloadIssue(
                 severity: .error, message: "the payload is \(bytes.count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
@@ -71,6 +84,9 @@ public final class PayloadValidator: Sendable {
         }
         var options = profile.parseOptions
         options.maxBytes = Int.max
+        // Fast path: a text the tape reads and the full schema accepts has nothing to report.
+        // Everything else (invalid, unreadable, unusual) takes the ordinary path below.
+        if full.isValid(bytes: bytes, parseOptions: options, tape: &tape) == true { return validReport }
         do {
             let document = try JSONParser.parse(bytes, options: options)
             return validate(document: document)
@@ -108,6 +124,7 @@ public final class PayloadValidator: Sendable {
     }
 
     // MARK: - Reports
+
 
     func unreadable(_ issue: PayloadIssue) -> PayloadReport {
         var unit: [JSONObject.Member] = [

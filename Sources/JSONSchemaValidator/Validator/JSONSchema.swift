@@ -16,6 +16,8 @@ public struct JSONSchema: Sendable {
     let options: ValidatorOptions
     /// Every node of the graph; frees the graph's cycles when the last copy goes.
     let graph: SchemaGraph
+    /// The same schema for the tape fast path (nil when some keyword has no tape form).
+    let tapePlan: TapePlan?
     /// The schema's absolute URI (its `$id`, or the base URI it was compiled under).
     public let uri: String
 
@@ -64,6 +66,7 @@ public struct JSONSchema: Sendable {
         self.options = options
         self.graph = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
         self.uri = rootURI
+        self.tapePlan = TapePlanBuilder.plan(root: root, trackAnnotations: compiler.usesUnevaluated)
     }
 
     /// Parses and compiles a schema text; parse errors are reported as ``SchemaError/Kind/notJSON``
@@ -95,6 +98,36 @@ public struct JSONSchema: Sendable {
         var annotations = Annotations()
         return ev.evaluate(root, instance, &annotations)
     }
+
+    /// Whether the JSON text `bytes` is valid, decided without building a value tree: the text
+    /// is read into a ``JSONTape`` and the schema evaluated on it directly.
+    ///
+    /// Returns the same verdict as parsing `bytes` with `parseOptions` and calling
+    /// ``isValid(_:)``, or nil when this fast path cannot decide: the text is not JSON, breaks a
+    /// parse limit or policy, or is unusual (a byte order mark, an escaped object key, a lone `\u`
+    /// surrogate escape, a repeated key), or the schema uses `$dynamicRef` or `unevaluatedItems`.
+    /// On nil, parse the text with ``JSONParser`` (which reports what is wrong) and validate that.
+    public func isValid(bytes: [UInt8], parseOptions: JSONParseOptions = JSONParseOptions()) -> Bool? {
+        var tape = JSONTape()
+        return isValid(bytes: bytes, parseOptions: parseOptions, tape: &tape)
+    }
+
+    /// ``isValid(bytes:parseOptions:)`` reusing `tape`'s storage: keep one tape per thread to
+    /// validate many texts without allocating.
+    public func isValid(bytes: [UInt8], parseOptions: JSONParseOptions = JSONParseOptions(), tape: inout JSONTape) -> Bool? {
+        guard let plan = tapePlan else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Bool? in
+            guard tape.parse(buffer, options: parseOptions) else { return nil }
+            return tape.withView(of: buffer, options: parseOptions) { view in
+                var evaluator = TapeEvaluator(view: view, plan: plan, options: options)
+                var annotations = EvaluatedIndices()
+                return evaluator.evaluate(plan.root, 0, &annotations)
+            }
+        }
+    }
+
+    /// Whether this schema has a tape fast path (see ``isValid(bytes:parseOptions:)``).
+    public var hasFastPath: Bool { tapePlan != nil }
 
     /// Validates `instance` and collects every error.
     public func validate(_ instance: JSONValue) -> ValidationResult {

@@ -1,0 +1,58 @@
+/// A flat, allocation-light reading of one JSON text: one ``JSONTape/Entry`` per value and per
+/// object key, in document order, pointing into the source bytes instead of copying them.
+///
+/// The tape is the validator's fast path. ``parse(_:options:)`` accepts a text only when it is
+/// certain that ``JSONParser`` would read the very same document: any error, and anything
+/// unusual (a byte order mark, an escaped object key, a lone `\u` surrogate escape, a duplicate key,
+/// a value at a configured limit), makes it return `false`, and the caller parses the text the
+/// ordinary way, which reports the problem with its location. So the tape never needs error
+/// messages, and a text it accepts is exactly a text `JSONParser` accepts.
+///
+/// Layout: an object entry is followed by its members, each a key entry (a string) and the
+/// value's entries; an array entry by its items' entries. Every entry knows the index just past
+/// its own subtree (``Entry/next``), so a subtree is skipped in one step.
+public struct JSONTape: Sendable {
+    /// The JSON type of an entry.
+    public enum Kind: UInt8, Sendable {
+        case null, `false`, `true`, number, string, array, object
+    }
+
+    /// One value (or object key).
+    public struct Entry: Sendable {
+        /// The value's type.
+        public var kind: Kind
+        /// For a string: it contains escapes. For a number: it has a fraction or an exponent.
+        public var flag: Bool
+        /// For a container: its item or member count.
+        public var count: UInt32
+        /// The byte offset where the value starts (for a string: after its opening quote).
+        public var start: UInt32
+        /// The value's length in bytes (for a string: without its quotes).
+        public var length: UInt32
+        /// The entry index just past this value's subtree.
+        public var next: UInt32
+    }
+
+    /// The entries, root first (empty until a successful ``parse(_:options:)``).
+    public internal(set) var entries: [Entry] = []
+    /// Open containers while parsing: (entry index, count so far).
+    var stack: [(index: Int, count: UInt32)] = []
+    /// Scratch for duplicate-key detection in large objects.
+    var keyScratch: [(hash: UInt64, entry: Int)] = []
+
+    /// An empty tape.
+    public init() {}
+
+    /// Reads `bytes` into the tape, reusing its storage. Returns `false` (leaving the tape
+    /// unusable) when the text is invalid or unusual in any way; see the type's documentation.
+    /// `options` supplies the limits (`maxDepth`, `maxStringBytes`, `maxNumberDigits`,
+    /// `maxBytes`): a value at or near a limit is left to ``JSONParser`` too.
+    public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) -> Bool {
+        entries.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        if entries.capacity < bytes.count / 8 + 8 { entries.reserveCapacity(bytes.count / 8 + 8) }
+        guard bytes.count < Int(UInt32.max), bytes.count <= options.maxBytes else { return false }
+        var reader = TapeReader(bytes: bytes, options: options)
+        return reader.read(into: &self)
+    }
+}

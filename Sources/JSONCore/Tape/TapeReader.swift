@@ -1,0 +1,346 @@
+/// The byte scanner behind ``JSONTape/parse(_:options:)``: RFC 8259 grammar, strict UTF-8, the
+/// same limits as ``JSONParser``, and a bail-out (`false`) wherever the two could differ.
+struct TapeReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let options: JSONParseOptions
+    var i = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) {
+        self.bytes = bytes
+        self.options = options
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i += 1 } else { return }
+        }
+    }
+
+    /// Reads the whole text into `tape`.
+    mutating func read(into tape: inout JSONTape) -> Bool {
+        let n = bytes.count
+        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return false }
+        skipWhitespace()
+        while true {
+            // A value starts at `i`.
+            guard i < n else { return false }
+            if let top = tape.stack.indices.last { tape.stack[top].count += 1 }
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard tape.stack.count < options.maxDepth else { return false }
+                let isObject = b == UInt8(ascii: "{")
+                tape.stack.append((tape.entries.count, 0))
+                tape.entries.append(JSONTape.Entry(kind: isObject ? .object : .array, flag: false, count: 0, start: UInt32(i), length: 0, next: 0))
+                i += 1
+                skipWhitespace()
+                guard i < n else { return false }
+                if bytes[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    i += 1
+                    close(&tape)
+                } else {
+                    if isObject {
+                        guard readKey(into: &tape) else { return false }
+                    }
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                guard readString(into: &tape) else { return false }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard readNumber(into: &tape) else { return false }
+            case UInt8(ascii: "t"):
+                guard literal("true") else { return false }
+                appendScalar(.true, start: i - 4, length: 4, into: &tape)
+            case UInt8(ascii: "f"):
+                guard literal("false") else { return false }
+                appendScalar(.false, start: i - 5, length: 5, into: &tape)
+            case UInt8(ascii: "n"):
+                guard literal("null") else { return false }
+                appendScalar(.null, start: i - 4, length: 4, into: &tape)
+            default:
+                return false
+            }
+            // After a value: commas and closing brackets until the next value starts.
+            while true {
+                skipWhitespace()
+                guard let top = tape.stack.last else {
+                    return i == n
+                }
+                guard i < n else { return false }
+                let c = bytes[i]
+                let isObject = tape.entries[top.index].kind == .object
+                if c == UInt8(ascii: ",") {
+                    i += 1
+                    skipWhitespace()
+                    if isObject {
+                        guard readKey(into: &tape) else { return false }
+                    }
+                    break
+                }
+                guard c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+                i += 1
+                guard close(&tape) else { return false }
+            }
+        }
+    }
+
+    /// Closes the innermost container (`i` is just past its bracket).
+    @discardableResult
+    mutating func close(_ tape: inout JSONTape) -> Bool {
+        guard let top = tape.stack.popLast() else { return false }
+        let index = top.index
+        tape.entries[index].count = top.count
+        tape.entries[index].length = UInt32(i) - tape.entries[index].start
+        tape.entries[index].next = UInt32(tape.entries.count)
+        if tape.entries[index].kind == .object, top.count > 1 {
+            return !hasDuplicateKeys(objectAt: index, in: &tape)
+        }
+        return true
+    }
+
+    @inline(__always) func appendScalar(_ kind: JSONTape.Kind, start: Int, length: Int, flag: Bool = false, into tape: inout JSONTape) {
+        tape.entries.append(JSONTape.Entry(kind: kind, flag: flag, count: 0, start: UInt32(start), length: UInt32(length), next: UInt32(tape.entries.count + 1)))
+    }
+
+    /// Reads `"key"` and the `:` after it (at `i`, whitespace skipped before); escaped keys bail.
+    mutating func readKey(into tape: inout JSONTape) -> Bool {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return false }
+        guard readString(into: &tape), let last = tape.entries.last, !last.flag else { return false }
+        skipWhitespace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return false }
+        i += 1
+        skipWhitespace()
+        return true
+    }
+
+    mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        let p = word.utf8Start
+        for k in 0..<count where bytes[i + k] != p[k] { return false }
+        i += count
+        return true
+    }
+
+    // MARK: - Strings
+
+    /// Whether any of the 8 bytes in `w` is a quote, a backslash, a control character or
+    /// non-ASCII (false positives are fine: the byte loop looks again).
+    @inline(__always) static func mayNeedAttention(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let quote = hasZero(w ^ (ones &* 0x22))
+        let backslash = hasZero(w ^ (ones &* 0x5C))
+        let control = (w &- ones &* 0x20) & ~w & highs
+        return (quote | backslash | control | (w & highs)) != 0
+    }
+
+    /// Reads a string at `i` (its opening quote) into one entry.
+    mutating func readString(into tape: inout JSONTape) -> Bool {
+        let n = bytes.count
+        i += 1
+        let start = i
+        var escaped = false
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        while true {
+            while i + 8 <= n, !TapeReader.mayNeedAttention(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+            guard i < n else { return false }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { break }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                guard readEscape() else { return false }
+            } else if b < 0x20 {
+                return false
+            } else if b < 0x80 {
+                i += 1
+            } else {
+                guard skipUTF8Scalar() else { return false }
+            }
+        }
+        let length = i - start
+        guard length <= options.maxStringBytes else { return false }
+        i += 1
+        appendScalar(.string, start: start, length: length, flag: escaped, into: &tape)
+        return true
+    }
+
+    /// One escape at `i`; a `\u` surrogate must be half of a complete pair (else the ordinary parser reports it).
+    mutating func readEscape() -> Bool {
+        guard i + 1 < bytes.count else { return false }
+        switch bytes[i + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            i += 2
+            return true
+        case UInt8(ascii: "u"):
+            guard let v = hex4(at: i + 2) else { return false }
+            i += 6
+            if v >= 0xDC00 && v <= 0xDFFF { return false }
+            if v >= 0xD800 && v <= 0xDBFF {
+                // Only a complete surrogate pair; anything else is for the ordinary parser to report.
+                guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                    let low = hex4(at: i + 2), low >= 0xDC00, low <= 0xDFFF else { return false }
+                i += 6
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The four hex digits at `at`, if there are four.
+    @inline(__always) func hex4(at: Int) -> UInt32? {
+        guard at + 4 <= bytes.count else { return nil }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = bytes[at + k]
+            let d: UInt8
+            switch c {
+            case 48...57: d = c - 48
+            case 65...70: d = c - 55
+            case 97...102: d = c - 87
+            default: return nil
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+
+    /// One multi-byte UTF-8 scalar at `i`, by the same strict rules as ``ByteParser``.
+    @inline(__always) mutating func skipUTF8Scalar() -> Bool {
+        let n = bytes.count
+        let b0 = bytes[i]
+        @inline(__always) func isCont(_ k: Int) -> Bool { i + k < n && bytes[i + k] & 0xC0 == 0x80 }
+        switch b0 {
+        case 0xC2...0xDF:
+            guard isCont(1) else { return false }
+            i += 2
+        case 0xE0...0xEF:
+            guard isCont(1), isCont(2) else { return false }
+            let b1 = bytes[i + 1]
+            if b0 == 0xE0 && b1 < 0xA0 { return false }
+            if b0 == 0xED && b1 >= 0xA0 { return false }
+            i += 3
+        case 0xF0...0xF4:
+            guard isCont(1), isCont(2), isCont(3) else { return false }
+            let b1 = bytes[i + 1]
+            if b0 == 0xF0 && b1 < 0x90 { return false }
+            if b0 == 0xF4 && b1 >= 0x90 { return false }
+            i += 4
+        default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Numbers
+
+    /// Reads a number at `i` by RFC 8259's grammar.
+    mutating func readNumber(into tape: inout JSONTape) -> Bool {
+        let n = bytes.count
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < n, bytes[i] >= 48, bytes[i] <= 57 else { return false }
+        let intStart = i
+        if bytes[i] == 48 {
+            i += 1
+            if i < n, bytes[i] >= 48, bytes[i] <= 57 { return false }
+        } else {
+            while i < n, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
+        }
+        var digits = i - intStart
+        var simple = true
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            simple = false
+            i += 1
+            let fracStart = i
+            while i < n, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
+            guard i > fracStart else { return false }
+            digits += i - fracStart
+        }
+        if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            simple = false
+            i += 1
+            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            let expStart = i
+            while i < n, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
+            guard i > expStart, i - expStart <= 9 else { return false }
+        }
+        guard digits <= options.maxNumberDigits else { return false }
+        appendScalar(.number, start: start, length: i - start, flag: !simple, into: &tape)
+        return true
+    }
+
+    // MARK: - Duplicate keys
+
+    /// Whether the object at `index` repeats a member name (keys are unescaped, so equal bytes
+    /// are equal names).
+    func hasDuplicateKeys(objectAt index: Int, in tape: inout JSONTape) -> Bool {
+        let count = Int(tape.entries[index].count)
+        guard let base = bytes.baseAddress else { return false }
+        @inline(__always) func nextKey(_ k: Int) -> Int { Int(tape.entries[k + 1].next) }
+        if count <= 16 {
+            var ka = index + 1
+            for a in 0..<count {
+                let ea = tape.entries[ka]
+                var kb = nextKey(ka)
+                for _ in (a + 1)..<count {
+                    let eb = tape.entries[kb]
+                    if ea.length == eb.length, memoryEqual(base + Int(ea.start), base + Int(eb.start), Int(ea.length)) { return true }
+                    kb = nextKey(kb)
+                }
+                ka = nextKey(ka)
+            }
+            return false
+        }
+        tape.keyScratch.removeAll(keepingCapacity: true)
+        var k = index + 1
+        for _ in 0..<count {
+            let e = tape.entries[k]
+            tape.keyScratch.append((fnv1a(base + Int(e.start), Int(e.length)), k))
+            k = nextKey(k)
+        }
+        tape.keyScratch.sort { $0.hash < $1.hash }
+        var a = 0
+        while a < tape.keyScratch.count {
+            var b = a + 1
+            while b < tape.keyScratch.count, tape.keyScratch[b].hash == tape.keyScratch[a].hash {
+                for x in a..<b {
+                    let ex = tape.entries[tape.keyScratch[x].entry], eb = tape.entries[tape.keyScratch[b].entry]
+                    if ex.length == eb.length, memoryEqual(base + Int(ex.start), base + Int(eb.start), Int(ex.length)) { return true }
+                }
+                b += 1
+            }
+            a = b
+        }
+        return false
+    }
+}
+
+/// Whether `count` bytes at `a` and `b` are equal.
+@inline(__always) func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var k = 0
+    while k + 8 <= count {
+        if UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self) { return false }
+        k += 8
+    }
+    while k < count {
+        if a[k] != b[k] { return false }
+        k += 1
+    }
+    return true
+}
+
+/// FNV-1a over `count` bytes at `p`.
+@inline(__always) func fnv1a(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for k in 0..<count {
+        h ^= UInt64(p[k])
+        h = h &* 0x100_0000_01B3
+    }
+    return h
+}

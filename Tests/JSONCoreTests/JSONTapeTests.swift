@@ -1,0 +1,150 @@
+import XCTest
+@testable import JSONCore
+
+/// The tape's contract: whatever it accepts, `JSONParser` accepts and reads as the same value;
+/// whatever is invalid or unusual, it declines.
+final class JSONTapeTests: XCTestCase {
+    /// The value the tape describes at `index`, rebuilt from its structure (containers from
+    /// entries, scalars by the view's materialization).
+    func rebuild(_ view: JSONTapeView, _ index: Int) -> JSONValue? {
+        let e = view[index]
+        switch e.kind {
+        case .object:
+            var members: [JSONObject.Member] = []
+            var key = view.firstChild(index)
+            for _ in 0..<Int(e.count) {
+                guard view[key].kind == .string, let value = rebuild(view, key + 1) else { return nil }
+                members.append(.init(key: view.string(key), value: value))
+                key = view.nextMember(key)
+            }
+            guard key == Int(e.next) else { return nil }
+            return .object(JSONObject(members))
+        case .array:
+            var items: [JSONValue] = []
+            var item = view.firstChild(index)
+            for _ in 0..<Int(e.count) {
+                guard let value = rebuild(view, item) else { return nil }
+                items.append(value)
+                item = view.nextItem(item)
+            }
+            guard item == Int(e.next) else { return nil }
+            return .array(items)
+        case .string:
+            return .string(view.string(index))
+        default:
+            return view.value(index)
+        }
+    }
+
+    /// Reads `bytes` on the tape: nil when declined, else the rebuilt value.
+    func tapeValue(_ bytes: [UInt8], _ options: JSONParseOptions = JSONParseOptions()) -> JSONValue?? {
+        var tape = JSONTape()
+        return bytes.withUnsafeBufferPointer { buffer -> JSONValue?? in
+            guard tape.parse(buffer, options: options) else { return .none }
+            return .some(tape.withView(of: buffer, options: options) { rebuild($0, 0) })
+        }
+    }
+
+    /// Asserts the tape accepts `text` and reads what `JSONParser` reads.
+    func assertAccepted(_ text: String, _ options: JSONParseOptions = JSONParseOptions(), file: StaticString = #filePath, line: UInt = #line) {
+        let bytes = Array(text.utf8)
+        guard let read = tapeValue(bytes, options) else {
+            XCTFail("the tape declined \(text.debugDescription)", file: file, line: line)
+            return
+        }
+        let expected = try? JSONParser.parse(bytes, options: options).root
+        XCTAssertNotNil(expected, "JSONParser rejects what the tape accepted: \(text.debugDescription)", file: file, line: line)
+        XCTAssertEqual(read, expected, "tape and parser disagree on \(text.debugDescription)", file: file, line: line)
+    }
+
+    func assertDeclined(_ bytes: [UInt8], _ options: JSONParseOptions = JSONParseOptions(), file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertNil(tapeValue(bytes, options), "the tape accepted \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)", file: file, line: line)
+    }
+
+    func testReadsEveryKindOfValue() {
+        assertAccepted(#"{"id":"a","n":[1,-0,2.5e3,12345678901234567890123,true,false,null],"o":{},"a":[],"s":"x\"y\\z\/\n\u00e9"}"#)
+        assertAccepted("  [ 1 , { \"k\" : [ ] } , \"\" ]  \n")
+        assertAccepted(#""just a string""#)
+        assertAccepted("0")
+        assertAccepted(#"{"emoji":"\ud83c\udf89 and 🎉","cjk":"明日","mixed":"naïve"}"#)
+        assertAccepted(#"{"long":"\#(String(repeating: "abcdefgh", count: 40))é\#(String(repeating: "z", count: 13))"}"#)
+    }
+
+    func testDeclinesInvalidText() {
+        for text in [
+            "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1 2]", "01", "-", "1.", "1e", "+1", ".5", "tru", "nul", "[1]x",
+            "\"abc", "\"a\u{01}b\"", "\"\\x\"", "\"\\u12G4\"", "{1:2}", "[\"a\"]]", "NaN", "{\"a\":1}}",
+        ] {
+            assertDeclined(Array(text.utf8))
+        }
+        // Invalid UTF-8: a lone continuation byte, an overlong form, an encoded surrogate, beyond U+10FFFF, truncated.
+        for bad: [UInt8] in [[0x22, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xE6, 0x97]] {
+            assertDeclined(bad)
+        }
+    }
+
+    func testDeclinesWhatTheParserMustReport() {
+        assertDeclined([0xEF, 0xBB, 0xBF] + Array("{}".utf8))                 // byte order mark
+        assertDeclined(Array(#"{"a":1,"a":2}"#.utf8))                          // duplicate key
+        assertDeclined(Array(#"{"\u0061":1}"#.utf8))                           // escaped key
+        assertDeclined(Array(#""\ud800""#.utf8))                               // lone high surrogate
+        assertDeclined(Array(#""\udc00\ud800""#.utf8))                         // low before high
+        assertDeclined(Array(#""\ud800\u0041""#.utf8))                         // high + non-low
+        var shallow = JSONParseOptions()
+        shallow.maxDepth = 2
+        assertDeclined(Array("[[[1]]]".utf8), shallow)
+        assertAccepted("[[1]]", shallow)
+        var short = JSONParseOptions()
+        short.maxStringBytes = 3
+        assertDeclined(Array(#"["abcd"]"#.utf8), short)
+        short.maxNumberDigits = 3
+        assertDeclined(Array("[1234]".utf8), short)
+        var small = JSONParseOptions()
+        small.maxBytes = 4
+        assertDeclined(Array("[1,2]".utf8), small)
+    }
+
+    func testDuplicateKeysInLargeObjects() {
+        let members = (0..<40).map { "\"k\($0)\":\($0)" }
+        assertAccepted("{" + members.joined(separator: ",") + "}")
+        assertDeclined(Array(("{" + (members + ["\"k17\":0"]).joined(separator: ",") + "}").utf8))
+        // Equal hashes are compared byte by byte: different keys of equal length stay apart.
+        assertAccepted("{" + (0..<200).map { "\"\(String(format: "%03d", $0))\":0" }.joined(separator: ",") + "}")
+    }
+
+    /// Mutations of valid texts: the tape never accepts what the parser rejects, and never
+    /// reads a different value.
+    func testMutationsNeverDisagreeWithTheParser() {
+        let seeds = [
+            #"{"id":"8f1c","text":"hi \"there\" \u00e9 \ud83d\ude00","n":[1,2.5,-3e2],"ok":true,"z":null,"o":{"k":{}}}"#,
+            #"[{"a":[[]]},"x",0,-0.0,1E+2,"\\\/\b\f\n\r\t"]"#,
+            #"{"createdAt":"2024-01-01T00:00:00.000Z","content":{"url":"https://x.y/z?q=1"},"custom":{"a":1}}"#,
+        ]
+        let alphabet: [UInt8] = Array(#"{}[]:,"\ u0123456789abcdefABCDEF.eE+-tfnrl"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xA9, 0xED, 0xF0, 0x9F, 0xFF]
+        var state: UInt64 = 0x5EED_7A9E
+        func next(_ bound: Int) -> Int {
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
+            return Int((state &* 0x2545_F491_4F6C_DD1D) % UInt64(bound))
+        }
+        var accepted = 0
+        for round in 0..<6_000 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            for _ in 0..<(1 + next(3)) {
+                let at = next(bytes.count + 1)
+                switch next(3) {
+                case 0: if at < bytes.count { bytes[at] = alphabet[next(alphabet.count)] }
+                case 1: bytes.insert(alphabet[next(alphabet.count)], at: at)
+                default: if at < bytes.count { bytes.remove(at: at) }
+                }
+            }
+            guard let read = tapeValue(bytes) else { continue }
+            accepted += 1
+            let parsed = try? JSONParser.parse(bytes).root
+            XCTAssertNotNil(parsed, "the tape accepted what the parser rejects: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            XCTAssertEqual(read, parsed, "tape and parser read different values: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+        XCTAssertGreaterThan(accepted, 300, "the mutations should still produce many valid texts")
+    }
+}
