@@ -4,7 +4,9 @@
 // - parsing never traps; an error always carries a location inside the input;
 // - a parsed value written compactly parses back to an equal value (writer/parser round trip);
 // - parsing is independent of the duplicate-key policy except for `duplicateKey` errors;
-// - tighter limits give either the same value or a `tooDeep`/`tooLarge` error.
+// - tighter limits give either the same value or a `tooDeep`/`tooLarge` error;
+// - whatever the tape (the validator's fast path) accepts, the parser accepts with the same
+//   options and reads as the same value.
 import JSONCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,6 +19,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 func check(_ bytes: [UInt8]) {
     var options = JSONParseOptions()
     options.maxDepth = 256
+    checkTape(bytes, options)
+    checkTape(bytes, JSONParseOptions(maxDepth: 4, maxStringBytes: 16, maxNumberDigits: 8, maxBytes: 64))
     let first: JSONDocument
     do {
         first = try JSONParser.parse(bytes, options: options)
@@ -93,3 +97,45 @@ func expect(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> 
 }
 
 func fail(_ message: String) -> Never { fatalError("FUZZ ORACLE: " + message) }
+
+/// The tape's contract with the parser, under `options`.
+func checkTape(_ bytes: [UInt8], _ options: JSONParseOptions) {
+    var tape = JSONTape()
+    let read: JSONValue?? = bytes.withUnsafeBufferPointer { buffer in
+        guard tape.parse(buffer, options: options) else { return .none }
+        return .some(tape.withView(of: buffer, options: options) { rebuild($0, 0) })
+    }
+    guard let read else { return }
+    guard let parsed = try? JSONParser.parse(bytes, options: options) else { fail("the tape accepted what the parser rejects") }
+    expect(parsed.duplicateKeys.isEmpty, "the tape accepted duplicate keys")
+    expect(read == parsed.root, "the tape and the parser read different values")
+}
+
+/// The value the tape describes at `index` (nil when its structure is inconsistent).
+func rebuild(_ view: JSONTapeView, _ index: Int) -> JSONValue? {
+    let e = view[index]
+    switch e.kind {
+    case .object:
+        var members: [JSONObject.Member] = []
+        var key = view.firstChild(index)
+        for _ in 0..<Int(e.count) {
+            guard view[key].kind == .string, let value = rebuild(view, key + 1) else { return nil }
+            members.append(.init(key: view.string(key), value: value))
+            key = view.nextMember(key)
+        }
+        return key == Int(e.next) ? .object(JSONObject(members)) : nil
+    case .array:
+        var items: [JSONValue] = []
+        var item = view.firstChild(index)
+        for _ in 0..<Int(e.count) {
+            guard let value = rebuild(view, item) else { return nil }
+            items.append(value)
+            item = view.nextItem(item)
+        }
+        return item == Int(e.next) ? .array(items) : nil
+    case .string:
+        return .string(view.string(index))
+    default:
+        return view.value(index)
+    }
+}

@@ -7,6 +7,7 @@
 // - compiling and validating never trap or hang (reference cycles, deep nesting, hostile regexes);
 // - a schema error is one of the documented kinds with a non-empty message;
 // - `isValid` agrees with `validate().isValid`, and a failing result has at least one error;
+// - the tape fast path (`isValid(bytes:)`), wherever it decides, agrees with both;
 // - with format assertion on, the verdict may only get stricter (valid-under-assert implies
 //   valid-under-annotate).
 import JSONCore
@@ -36,11 +37,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let split = bytes.firstIndex(of: 0)
     let schemaBytes = split.map { Array(bytes[..<$0]) } ?? bytes
     var instances: [JSONValue] = []
+    // The instance texts for the tape fast path: the raw fuzzed bytes, or the fixed instances written out.
+    var texts: [[UInt8]] = []
     if let split {
-        guard let doc = try? JSONParser.parse(Array(bytes[(split + 1)...]), options: JSONParseOptions(maxDepth: 64)) else { return 0 }
+        let text = Array(bytes[(split + 1)...])
+        guard let doc = try? JSONParser.parse(text, options: JSONParseOptions(maxDepth: 64)) else { return 0 }
         instances = [doc.root]
+        texts = [text]
     } else {
         instances = fixedInstances
+        texts = fixedInstances.map { JSONWriter.bytes($0) }
     }
     var annotate = ValidatorOptions()
     annotate.maxEvaluationDepth = 200
@@ -57,15 +63,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     let strict: JSONSchema? = try? JSONSchema(bytes: schemaBytes, options: assert)
-    for instance in instances {
+    for (instance, text) in zip(instances, texts) {
         let result = lax.validate(instance)
         expect(lax.isValid(instance) == result.isValid, "isValid and validate disagree")
+        // The tape fast path, where it decides, agrees with the value path.
+        if let fast = lax.isValid(bytes: text, parseOptions: JSONParseOptions(maxDepth: 64)) {
+            expect(fast == result.isValid, "the tape fast path disagrees with validate")
+        }
         expect(result.isValid || !result.errors.isEmpty, "invalid without errors")
         expect(!result.isValid || result.errors.isEmpty, "valid with errors")
         _ = result.bestMatch?.description
         if let strict {
             let strictResult = strict.validate(instance)
             expect(strict.isValid(instance) == strictResult.isValid, "isValid and validate disagree (assert)")
+            if let fast = strict.isValid(bytes: text, parseOptions: JSONParseOptions(maxDepth: 64)) {
+                expect(fast == strictResult.isValid, "the tape fast path disagrees with validate (assert)")
+            }
             // Format assertion can only turn valid into invalid... except under `not`, where it
             // flips; so only check the consistency of each schema, plus the obvious case.
             _ = strictResult.bestMatch
