@@ -11,8 +11,8 @@ import JSONSchemaValidator
 /// duplicate-keys: reject     # allow | warn | reject
 /// custom: flat               # any | flat
 /// dates: native              # rfc3339 | native
-/// max-depth: 64
-/// max-bytes: 65536
+/// max-depth: 64            # and max-bytes, max-string-bytes, max-number-digits,
+/// max-bytes: 65536         # max-regex-steps, max-evaluation-depth, max-errors (see Profile.Limit)
 /// severity: {required: warn, dates: warn}   # keyword or knob -> warn | error
 /// custom-schemas:
 ///   user: schemas/user-custom.json
@@ -165,8 +165,9 @@ public struct ChatPayloadsConfig: Sendable {
         if let v = root["custom"]?.stringValue, let c = Profile.CustomRule(rawValue: v) { profile.custom = c }
         if let v = root["dates"]?.stringValue, let d = Profile.DateRule(rawValue: v) { profile.dates = d }
         // Limits beyond Int64 (the config schema allows any integer) mean "no limit", never the default.
-        if let n = root["max-depth"]?.numberValue, n.isInteger { profile.maxDepth = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
-        if let n = root["max-bytes"]?.numberValue, n.isInteger { profile.maxBytes = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
+        for limit in Profile.Limit.allCases {
+            if let n = root[limit.key]?.numberValue, n.isInteger { profile[limit] = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
+        }
         if case .object(let map)? = root["severity"] {
             for m in map.members { profile.severities[m.key] = m.value.stringValue == "warn" ? .warning : .error }
         }
