@@ -38,12 +38,16 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let message: String
     /// Where the problem is.
     public let location: SourceLocation
+    /// The ``JSONParseOptions`` limit the input went over, for `tooDeep` and `tooLarge` errors
+    /// that an option governs (nil otherwise, e.g. for the fixed 9-digit exponent cap).
+    public let limit: JSONParseOptions.Limit?
 
     /// Makes an error.
-    public init(kind: Kind, message: String, location: SourceLocation) {
+    public init(kind: Kind, message: String, location: SourceLocation, limit: JSONParseOptions.Limit? = nil) {
         self.kind = kind
         self.message = message
         self.location = location
+        self.limit = limit
     }
 
     /// `line:column: message`.

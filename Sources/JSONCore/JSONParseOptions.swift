@@ -25,6 +25,18 @@ public struct JSONParseOptions: Sendable, Hashable {
     /// Whether a leading UTF-8 byte order mark is skipped (default false: it is an error, as RFC 8259 forbids emitting one).
     public var allowByteOrderMark: Bool = false
 
+    /// The configurable limits, as named by ``JSONParseError/limit``.
+    public enum Limit: String, Sendable, Hashable, CaseIterable {
+        /// ``JSONParseOptions/maxDepth``.
+        case depth
+        /// ``JSONParseOptions/maxStringBytes``.
+        case stringBytes
+        /// ``JSONParseOptions/maxNumberDigits``.
+        case numberDigits
+        /// ``JSONParseOptions/maxBytes``.
+        case bytes
+    }
+
     /// Default options.
     public init() {}
 

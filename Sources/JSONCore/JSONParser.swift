@@ -65,8 +65,8 @@ struct ByteParser {
         return locationCursor
     }
 
-    func error(_ kind: JSONParseError.Kind, _ message: String, at offset: Int) -> JSONParseError {
-        JSONParseError(kind: kind, message: message, location: SourceLocation.of(offset: offset, in: bytes))
+    func error(_ kind: JSONParseError.Kind, _ message: String, at offset: Int, limit: JSONParseOptions.Limit? = nil) -> JSONParseError {
+        JSONParseError(kind: kind, message: message, location: SourceLocation.of(offset: offset, in: bytes), limit: limit)
     }
 
     @inline(__always) mutating func skipWhitespace() {
@@ -78,7 +78,7 @@ struct ByteParser {
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         if bytes.count > options.maxBytes {
-            throw error(.tooLarge, "input is \(bytes.count) bytes, over the limit of \(options.maxBytes)", at: 0)
+            throw error(.tooLarge, "input is \(bytes.count) bytes, over the limit of \(options.maxBytes)", at: 0, limit: .bytes)
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             if options.allowByteOrderMark {
@@ -108,7 +108,7 @@ struct ByteParser {
             switch b {
             case UInt8(ascii: "{"):
                 if stack.count >= options.maxDepth {
-                    throw error(.tooDeep, "nesting deeper than the limit of \(options.maxDepth)", at: i)
+                    throw error(.tooDeep, "nesting deeper than the limit of \(options.maxDepth)", at: i, limit: .depth)
                 }
                 i += 1
                 skipWhitespace()
@@ -123,7 +123,7 @@ struct ByteParser {
                 }
             case UInt8(ascii: "["):
                 if stack.count >= options.maxDepth {
-                    throw error(.tooDeep, "nesting deeper than the limit of \(options.maxDepth)", at: i)
+                    throw error(.tooDeep, "nesting deeper than the limit of \(options.maxDepth)", at: i, limit: .depth)
                 }
                 i += 1
                 skipWhitespace()
@@ -402,7 +402,7 @@ struct ByteParser {
     }
 
     func tooLongString(_ open: Int) -> JSONParseError {
-        error(.tooLarge, "string longer than the limit of \(options.maxStringBytes) bytes", at: open)
+        error(.tooLarge, "string longer than the limit of \(options.maxStringBytes) bytes", at: open, limit: .stringBytes)
     }
 
     func controlCharacterError(_ b: UInt8) -> JSONParseError {
@@ -550,7 +550,7 @@ struct ByteParser {
             }
         }
         if digitCount > options.maxNumberDigits {
-            throw error(.tooLarge, "number has \(digitCount) digits, over the limit of \(options.maxNumberDigits)", at: start)
+            throw error(.tooLarge, "number has \(digitCount) digits, over the limit of \(options.maxNumberDigits)", at: start, limit: .numberDigits)
         }
         if simple && digitCount <= 18 {
             var v: Int64 = 0

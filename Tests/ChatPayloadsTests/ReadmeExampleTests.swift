@@ -25,4 +25,19 @@ final class ReadmeExampleTests: XCTestCase {
         let event = try PatchEnvelope<VoidCustomData>.decode(bytes: Array(eventText.utf8))
         _ = event
     }
+
+    /// The README's `.chatpayloads.yml` example is a valid config, and its table of limits
+    /// lists every limit with its default.
+    func testReadmeConfigExampleAndLimitsTable() throws {
+        let readme = try EngineTestPaths.text(EngineTestPaths.packageRoot.appendingPathComponent("README.md"))
+        let section = try XCTUnwrap(readme.range(of: "## Profiles and the config file")).upperBound
+        let start = try XCTUnwrap(readme.range(of: "```yaml\n", range: section..<readme.endIndex)).upperBound
+        let end = try XCTUnwrap(readme.range(of: "```", range: start..<readme.endIndex)).lowerBound
+        let config = try ChatPayloadsConfig.parse(String(readme[start..<end]), file: "README.md")
+        XCTAssertEqual(config.profile.name, .strict)
+        XCTAssertEqual(config.customSchemas["content:imageUrl"], "schemas/image-content.json")
+        for limit in Profile.Limit.allCases {
+            XCTAssertTrue(readme.contains("| `\(limit.key)` | \(limit.defaultValue)"), "README lacks the row for \(limit.key) = \(limit.defaultValue)")
+        }
+    }
 }

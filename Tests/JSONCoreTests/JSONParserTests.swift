@@ -420,6 +420,25 @@ final class JSONParserTests: XCTestCase {
         assertParseError("[1,2,3,456]", .tooLarge, "input is 11 bytes, over the limit of 10", at: "1:1", options: ten)
     }
 
+    func testLimitErrorsNameTheirOption() {
+        func limit(_ text: String, _ options: JSONParseOptions) -> JSONParseOptions.Limit?? {
+            do {
+                _ = try JSONParser.parse(Array(text.utf8), options: options)
+                return nil
+            } catch {
+                return .some(error.limit)
+            }
+        }
+        XCTAssertEqual(limit(#""abcdef""#, JSONParseOptions(maxStringBytes: 5)), .some(.stringBytes))
+        XCTAssertEqual(limit("123456", JSONParseOptions(maxNumberDigits: 5)), .some(.numberDigits))
+        XCTAssertEqual(limit("[[1]]", JSONParseOptions(maxDepth: 1)), .some(.depth))
+        XCTAssertEqual(limit("[1,2,3,456]", JSONParseOptions(maxBytes: 10)), .some(.bytes))
+        // Fixed caps and syntax errors are not option limits.
+        XCTAssertEqual(limit("1e1234567890", JSONParseOptions()), .some(nil))
+        XCTAssertEqual(limit("[1,]", JSONParseOptions()), .some(nil))
+        XCTAssertEqual(limit("[1]", JSONParseOptions()), nil, "parses")
+    }
+
     // MARK: Entry points
 
     func testEntryPointsAgree() throws {

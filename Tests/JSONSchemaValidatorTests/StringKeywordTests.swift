@@ -84,7 +84,8 @@ final class StringKeywordTests: XCTestCase {
         var options = ValidatorOptions()
         options.regexStepLimit = 10
         let tight = assertInvalid(#"{"pattern": "(a+)+b"}"#, moderate, keyword: "pattern", options: options)
-        XCTAssertTrue(tight?.errors.first?.message.contains("(over 10 steps)") ?? false, "\(tight?.errors.first?.message ?? "")")
+        XCTAssertTrue(tight?.errors.first?.message.contains("it needs over 10 steps") ?? false, "\(tight?.errors.first?.message ?? "")")
+        XCTAssertEqual(tight?.errors.first?.limit, .regexSteps, "the failure names the limit that caused it")
     }
 
     func testCatastrophicPatternPropertiesFailsClosed() throws {

@@ -11,8 +11,8 @@ import JSONSchemaValidator
 /// duplicate-keys: reject     # allow | warn | reject
 /// custom: flat               # any | flat
 /// dates: native              # rfc3339 | native
-/// max-depth: 64
-/// max-bytes: 65536
+/// max-depth: 64            # and max-bytes, max-string-bytes, max-number-digits,
+/// max-bytes: 65536         # max-regex-steps, max-evaluation-depth, max-errors (see Profile.Limit)
 /// severity: {required: warn, dates: warn}   # keyword or knob -> warn | error
 /// custom-schemas:
 ///   user: schemas/user-custom.json
@@ -23,6 +23,12 @@ import JSONSchemaValidator
 /// ```
 /// The file is checked against the bundled schema `Schemas/config/chatpayloads-config.json`
 /// by our own validator; problems are ``ConfigError``s with `file:line:column`.
+///
+/// File references (`custom-schemas` and the schema files of `files:`) are relative to the
+/// config's directory and must stay inside it (no ambient authority): absolute paths and
+/// paths that climb out with `..` are refused by ``parse(_:file:baseDirectory:)``, symbolic
+/// links that lead outside by ``load(path:)`` and ``checkFileReferences()`` (see
+/// ``PathConfinement``).
 public struct ChatPayloadsConfig: Sendable {
     /// The file names looked for by ``discover(from:)``.
     public static let fileNames = [".chatpayloads.yml", ".chatpayloads.yaml"]
@@ -40,6 +46,8 @@ public struct ChatPayloadsConfig: Sendable {
     public var baseDirectory: String
     /// Positions of the `custom-schemas` values, for located errors.
     var customSchemaPositions: [String: (line: Int, column: Int)] = [:]
+    /// Positions of the `files:` values that are schema files, by glob, for located errors.
+    var schemaFilePositions: [String: (line: Int, column: Int)] = [:]
 
     /// The default configuration: the standard profile, nothing else.
     public init(profile: Profile = .standard, files: [(glob: String, schema: String)] = [], customSchemas: [String: String] = [:], path: String = "", baseDirectory: String = ".") {
@@ -52,7 +60,8 @@ public struct ChatPayloadsConfig: Sendable {
 
     // MARK: - Loading
 
-    /// Reads and checks the config file at `path`.
+    /// Reads and checks the config file at `path`, including where its file references lead
+    /// (``checkFileReferences()``).
     public static func load(path: String) throws(ConfigError) -> ChatPayloadsConfig {
         let text: String
         do {
@@ -61,7 +70,9 @@ public struct ChatPayloadsConfig: Sendable {
             throw ConfigError(file: path, line: 0, column: 0, message: "cannot read the config file: \(error.localizedDescription)")
         }
         let base = (path as NSString).deletingLastPathComponent
-        return try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base)
+        let config = try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base)
+        try config.checkFileReferences()
+        return config
     }
 
     /// Checks and interprets config text; `file` labels errors.
@@ -82,7 +93,7 @@ public struct ChatPayloadsConfig: Sendable {
             return config
         }
         try ConfigChecker.check(document, file: file)
-        return interpret(document, file: file, baseDirectory: baseDirectory)
+        return try interpret(document, file: file, baseDirectory: baseDirectory)
     }
 
     /// The nearest `.chatpayloads.yml` (or `.yaml`) in `directory` or one of its ancestors.
@@ -120,13 +131,49 @@ public struct ChatPayloadsConfig: Sendable {
         return a.hasPrefix(b) ? String(a.dropFirst(b.count)) : path
     }
 
-    /// Reads and parses the `custom-schemas` files (relative to ``baseDirectory``), keyed for
-    /// ``PayloadValidator``. Errors point at the config line naming the file.
+    /// The schema files of `files:` (values that are not a bundled name or `auto`), in file order.
+    public var schemaFiles: [(glob: String, path: String)] {
+        files.compactMap { entry in
+            entry.schema == "auto" || BundledSchema(rawValue: entry.schema) != nil ? nil : (entry.glob, entry.schema)
+        }
+    }
+
+    /// Checks that every file reference (`custom-schemas`, `files:` schema files) stays inside
+    /// ``baseDirectory`` once symbolic links are resolved; the error points at the reference.
+    public func checkFileReferences() throws(ConfigError) {
+        for (key, file) in customSchemas.sorted(by: { $0.key < $1.key }) {
+            _ = try confined(file, what: "custom schema file", at: customSchemaPositions[key])
+        }
+        for entry in schemaFiles {
+            _ = try confined(entry.path, what: "schema file", at: schemaFilePositions[entry.glob])
+        }
+    }
+
+    /// `reference` resolved against ``baseDirectory``, or a located refusal.
+    func confined(_ reference: String, what: String, at position: (line: Int, column: Int)?) throws(ConfigError) -> String {
+        switch PathConfinement.resolve(reference, in: baseDirectory) {
+        case .success(let path):
+            return path
+        case .failure(let refusal):
+            throw Self.refusal(refusal, of: reference, what: what, file: path, baseDirectory: baseDirectory, at: position)
+        }
+    }
+
+    static func refusal(
+        _ refusal: PathConfinement.Refusal, of reference: String, what: String, file: String, baseDirectory: String, at position: (line: Int, column: Int)?
+    ) -> ConfigError {
+        ConfigError(
+            file: file, line: position?.line ?? 0, column: position?.column ?? 0,
+            message: "refused \(what) \(JSONWriter.quoted(reference)): \(refusal); file references must stay inside the config's directory (\(baseDirectory))")
+    }
+
+    /// Reads and parses the `custom-schemas` files (relative to ``baseDirectory``, confined to
+    /// it), keyed for ``PayloadValidator``. Errors point at the config line naming the file.
     public func loadCustomData() throws(ConfigError) -> [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         for (key, file) in customSchemas.sorted(by: { $0.key < $1.key }) {
             let position = customSchemaPositions[key] ?? (0, 0)
-            let full = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+            let full = try confined(file, what: "custom schema file", at: position)
             guard let data = FileManager.default.contents(atPath: full) else {
                 throw ConfigError(file: path, line: position.line, column: position.column, message: "cannot read the custom schema file \(JSONWriter.quoted(file)) (looked for \(full))")
             }
@@ -141,7 +188,7 @@ public struct ChatPayloadsConfig: Sendable {
 
     // MARK: - Interpretation (after the schema check)
 
-    static func interpret(_ document: YAMLInstance.Document, file: String, baseDirectory: String) -> ChatPayloadsConfig {
+    static func interpret(_ document: YAMLInstance.Document, file: String, baseDirectory: String) throws(ConfigError) -> ChatPayloadsConfig {
         let root = document.value
         var profile = Profile.named(root["profile"]?.stringValue.flatMap(ProfileName.init(rawValue:)) ?? .standard)
         switch root["formats"] {
@@ -165,8 +212,9 @@ public struct ChatPayloadsConfig: Sendable {
         if let v = root["custom"]?.stringValue, let c = Profile.CustomRule(rawValue: v) { profile.custom = c }
         if let v = root["dates"]?.stringValue, let d = Profile.DateRule(rawValue: v) { profile.dates = d }
         // Limits beyond Int64 (the config schema allows any integer) mean "no limit", never the default.
-        if let n = root["max-depth"]?.numberValue, n.isInteger { profile.maxDepth = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
-        if let n = root["max-bytes"]?.numberValue, n.isInteger { profile.maxBytes = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
+        for limit in Profile.Limit.allCases {
+            if let n = root[limit.key]?.numberValue, n.isInteger { profile[limit] = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
+        }
         if case .object(let map)? = root["severity"] {
             for m in map.members { profile.severities[m.key] = m.value.stringValue == "warn" ? .warning : .error }
         }
@@ -189,8 +237,26 @@ public struct ChatPayloadsConfig: Sendable {
         }
         if case .object(let map)? = root["files"] {
             config.files = map.members.compactMap { m in m.value.stringValue.map { (glob: m.key, schema: $0) } }
+            for entry in config.schemaFiles {
+                if let pos = document.position(of: JSONPointer(tokens: ["files", entry.glob])) { config.schemaFilePositions[entry.glob] = pos }
+            }
+        }
+        // File references stay inside the config's directory (links are checked on load).
+        for (key, reference) in config.customSchemas.sorted(by: { $0.key < $1.key }) {
+            try refuseLexically(reference, what: "custom schema file", file: file, baseDirectory: baseDirectory, at: config.customSchemaPositions[key])
+        }
+        for entry in config.schemaFiles {
+            try refuseLexically(entry.path, what: "schema file", file: file, baseDirectory: baseDirectory, at: config.schemaFilePositions[entry.glob])
         }
         return config
+    }
+
+    static func refuseLexically(
+        _ reference: String, what: String, file: String, baseDirectory: String, at position: (line: Int, column: Int)?
+    ) throws(ConfigError) {
+        if let r = PathConfinement.lexicalRefusal(of: reference) {
+            throw refusal(r, of: reference, what: what, file: file, baseDirectory: baseDirectory, at: position)
+        }
     }
 }
 

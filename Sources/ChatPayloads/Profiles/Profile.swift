@@ -57,21 +57,33 @@ public struct Profile: Sendable, Hashable {
     public var custom: CustomRule
     /// Date field form.
     public var dates: DateRule
-    /// Maximum nesting depth of a payload (a parser option).
+    /// Maximum nesting depth of a payload (a parser option; `max-depth`).
     public var maxDepth: Int
-    /// Maximum size of a payload in bytes (a parser option).
+    /// Maximum size of a payload in bytes (a parser option; `max-bytes`).
     public var maxBytes: Int
+    /// Maximum size of one string (or member name) in UTF-8 bytes (a parser option; `max-string-bytes`).
+    public var maxStringBytes: Int
+    /// Maximum digits of one number, integer and fraction together (a parser option; `max-number-digits`).
+    public var maxNumberDigits: Int
+    /// Step budget of one regular-expression test (a validator option; `max-regex-steps`).
+    public var maxRegexSteps: Int
+    /// How deeply schema evaluation may nest on one value (a validator option; `max-evaluation-depth`).
+    public var maxEvaluationDepth: Int
+    /// Maximum errors collected per payload (a validator option; `max-errors`).
+    public var maxErrors: Int
     /// Rule -> severity. A rule is a JSON Schema keyword (`required`, `type`, `format`...) or a
     /// knob name (`unknown-properties`, `custom`, `dates`, `formats`, `custom-data`,
     /// `duplicate-keys`). A rule set to ``PayloadIssue/Severity/warning`` reports its failures as
     /// warnings that do not make a payload invalid.
     public var severities: [String: PayloadIssue.Severity]
 
-    /// Makes a profile from explicit values.
+    /// Makes a profile from explicit values; the limits default as listed in ``Limit``.
     public init(
         name: ProfileName, formats: ValidatorOptions.FormatMode, unknownProperties: Policy, duplicateKeys: Policy,
         custom: CustomRule, dates: DateRule, maxDepth: Int = Profile.defaultMaxDepth, maxBytes: Int = Profile.defaultMaxBytes,
-        severities: [String: PayloadIssue.Severity] = [:]
+        maxStringBytes: Int = Profile.defaultMaxStringBytes, maxNumberDigits: Int = Profile.defaultMaxNumberDigits,
+        maxRegexSteps: Int = Profile.defaultMaxRegexSteps, maxEvaluationDepth: Int = Profile.defaultMaxEvaluationDepth,
+        maxErrors: Int = Profile.defaultMaxErrors, severities: [String: PayloadIssue.Severity] = [:]
     ) {
         self.name = name
         self.formats = formats
@@ -81,13 +93,13 @@ public struct Profile: Sendable, Hashable {
         self.dates = dates
         self.maxDepth = maxDepth
         self.maxBytes = maxBytes
+        self.maxStringBytes = maxStringBytes
+        self.maxNumberDigits = maxNumberDigits
+        self.maxRegexSteps = maxRegexSteps
+        self.maxEvaluationDepth = maxEvaluationDepth
+        self.maxErrors = maxErrors
         self.severities = severities
     }
-
-    /// Default nesting limit (512 levels).
-    public static let defaultMaxDepth = 512
-    /// Default size limit (16 MiB).
-    public static let defaultMaxBytes = 16 << 20
 
     /// The built-in profile `name` with its default knobs:
     ///
@@ -99,7 +111,7 @@ public struct Profile: Sendable, Hashable {
     /// | duplicate-keys | allow | allow | reject |
     /// | custom | any | any | flat |
     /// | dates | rfc3339 | rfc3339 | rfc3339 |
-    /// | max-depth / max-bytes | 512 / 16 MiB | 512 / 16 MiB | 512 / 16 MiB |
+    /// | limits (`max-*`) | see ``Limit`` | the same | the same |
     public static func named(_ name: ProfileName) -> Profile {
         switch name {
         case .compat, .standard:
@@ -112,18 +124,26 @@ public struct Profile: Sendable, Hashable {
     /// The default profile (`standard`).
     public static var standard: Profile { named(.standard) }
 
-    /// The parser options this profile implies (duplicate keys are a parse error under `reject`).
+    /// The parser options this profile implies: the size, depth, string and number limits, and
+    /// duplicate keys as a parse error under `reject`.
     public var parseOptions: JSONParseOptions {
         var options = JSONParseOptions()
         options.maxDepth = maxDepth
         options.maxBytes = maxBytes
+        options.maxStringBytes = maxStringBytes
+        options.maxNumberDigits = maxNumberDigits
         options.duplicateKeys = effectiveDuplicateKeys == .reject ? .error : .lastWins
         return options
     }
 
-    /// The validator options this profile implies.
+    /// The validator options this profile implies: formats, the regex step budget, the
+    /// evaluation depth and the error cap.
     public var validatorOptions: ValidatorOptions {
-        ValidatorOptions(formats: formats)
+        var options = ValidatorOptions(formats: formats)
+        options.regexStepLimit = maxRegexSteps
+        options.maxEvaluationDepth = maxEvaluationDepth
+        options.maxErrors = maxErrors
+        return options
     }
 
     /// The duplicate-key policy after severities (`duplicate-keys: warn` downgrades `reject`).

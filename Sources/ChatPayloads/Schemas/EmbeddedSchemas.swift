@@ -108,13 +108,38 @@ enum EmbeddedSchemas {
       "enum": ["rfc3339", "native"]
     },
     "max-depth": {
-      "description": "Maximum nesting depth of a payload.",
+      "description": "Maximum nesting depth of a payload (default 512); deeper payloads are unreadable.",
       "type": "integer",
       "minimum": 1,
       "maximum": 100000
     },
     "max-bytes": {
-      "description": "Maximum size of a payload in bytes.",
+      "description": "Maximum size of a payload (a JSON or YAML file, or one NDJSON line) in bytes (default 16777216); larger ones are unreadable and are not read into memory.",
+      "type": "integer",
+      "minimum": 1
+    },
+    "max-string-bytes": {
+      "description": "Maximum size of one string or member name in UTF-8 bytes (default 16777216); a payload holding a longer one is unreadable.",
+      "type": "integer",
+      "minimum": 1
+    },
+    "max-number-digits": {
+      "description": "Maximum digits of one number, integer and fraction part together (default 100000); a payload holding a longer one is unreadable.",
+      "type": "integer",
+      "minimum": 1
+    },
+    "max-regex-steps": {
+      "description": "Step budget of one regular-expression test by pattern or patternProperties (default 1000000); a test that needs more fails.",
+      "type": "integer",
+      "minimum": 1
+    },
+    "max-evaluation-depth": {
+      "description": "How deeply schema evaluation may nest on one value (default 1000); deeper evaluation (a reference cycle) fails.",
+      "type": "integer",
+      "minimum": 1
+    },
+    "max-errors": {
+      "description": "Maximum errors collected per payload (default 1000); when reached, evaluation stops and a warning says so. The CLI's --max-errors only limits how many are shown.",
       "type": "integer",
       "minimum": 1
     },

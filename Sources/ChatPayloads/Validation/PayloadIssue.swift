@@ -21,11 +21,13 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
     public var keywordLocation: String?
     /// The failing keyword's absolute URI (nil for non-schema issues).
     public var absoluteKeywordLocation: String?
-    /// The JSON Schema keyword (`type`, `required`...), or `parse`, `duplicate-key`,
-    /// `max-bytes`, `max-depth` for problems found while reading.
+    /// The JSON Schema keyword (`type`, `required`...), or `parse`, `duplicate-key` or a limit's
+    /// key (`max-bytes`, `max-depth`, `max-string-bytes`, `max-number-digits`, `max-errors`) for
+    /// problems found while reading or reporting.
     public var keyword: String?
     /// The knob that produced the failure, when one did (`unknown-properties`, `custom`,
-    /// `dates`, `formats`, `custom-data`, `duplicate-keys`); severities look this up first.
+    /// `dates`, `formats`, `custom-data`, `duplicate-keys`, or a limit's config key such as
+    /// `max-regex-steps`: see ``Profile/Limit``); severities look this up first.
     public var rule: String?
     /// The `line:column` in the source text, when the payload came from JSON text.
     public var location: SourceLocation?
@@ -68,7 +70,7 @@ public struct PayloadReport: Sendable {
         case valid
         /// At least one error-level issue.
         case invalid
-        /// The input could not be read as JSON (or exceeded a size/depth limit).
+        /// The input could not be read as JSON (or exceeded a size, depth, string or number limit).
         case unreadable
     }
 

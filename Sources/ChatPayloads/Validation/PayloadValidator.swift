@@ -6,7 +6,8 @@ import JSONSchemaValidator
 /// Compile once, validate any number of payloads from any thread.
 ///
 /// How a profile becomes a verdict:
-/// 1. **Parse** with the profile's parse options: `max-bytes`, `max-depth`, and duplicate keys
+/// 1. **Parse** with the profile's parse options: `max-bytes`, `max-depth`, `max-string-bytes`,
+///    `max-number-digits`, and duplicate keys
 ///    (`reject` parses with duplicates as errors; the payload is then `invalid` with a located
 ///    `duplicate-key` issue, and is re-read keeping the last value so its schema errors are
 ///    reported too; `warn` records them as warnings). Unreadable text is ``PayloadReport/Outcome/unreadable``
@@ -17,6 +18,9 @@ import JSONSchemaValidator
 ///    schema is composed with those rules relaxed. The payload is valid when that one accepts it;
 ///    its errors are the report's errors, and the first schema's failures of the warned rules
 ///    are the report's warnings.
+/// 4. **Limits** (see ``Profile/Limit``): a limit a payload hits is an issue whose rule is the
+///    limit's config key and whose message names the limit and the key. At most `max-errors`
+///    errors (and as many warnings) are reported; when more were cut, a warning says so.
 public final class PayloadValidator: Sendable {
     /// The schema choice.
     public let schema: SchemaChoice
@@ -115,11 +119,10 @@ public final class PayloadValidator: Sendable {
         return report(value: document.root, document: document, extra: extra)
     }
 
-    /// Validates a value with no source text (e.g. a YAML document): no positions.
+    /// Validates a value with no source text (e.g. a YAML document): no positions. The parser
+    /// limits (`max-depth`, `max-string-bytes`, `max-number-digits`) are checked on the value.
     public func validate(value: JSONValue) -> PayloadReport {
-        if Self.depth(of: value, limit: profile.maxDepth) > profile.maxDepth {
-            return unreadable(PayloadIssue(severity: .error, message: "the payload nests deeper than \(profile.maxDepth) levels (max-depth)", keyword: "max-depth", rule: "max-depth"))
-        }
+        if let issue = ValueLimits(profile: profile).firstIssue(in: value) { return unreadable(issue) }
         return report(value: value, document: nil, extra: [])
     }
 
@@ -139,16 +142,16 @@ public final class PayloadValidator: Sendable {
         return PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [issue], basicOutput: output)
     }
 
+    /// The issue for a parse error: a limit's (keyword and rule: its config key, named in the
+    /// message), a duplicate key's, or a located `parse` issue.
     static func parseIssue(_ error: JSONParseError) -> PayloadIssue {
-        let keyword: String
-        switch error.kind {
-        case .duplicateKey: keyword = "duplicate-key"
-        case .tooDeep: keyword = "max-depth"
-        case .tooLarge: keyword = "max-bytes"
-        default: keyword = "parse"
+        if let limit = error.limit.flatMap(Profile.Limit.init) {
+            return PayloadIssue(severity: .error, message: "\(error.message) (\(limit.key))", keyword: limit.key, rule: limit.key, location: error.location)
         }
-        let rule = keyword == "duplicate-key" ? "duplicate-keys" : keyword == "parse" ? nil : keyword
-        return PayloadIssue(severity: .error, message: error.message, keyword: keyword, rule: rule, location: error.location)
+        if error.kind == .duplicateKey {
+            return PayloadIssue(severity: .error, message: error.message, keyword: "duplicate-key", rule: "duplicate-keys", location: error.location)
+        }
+        return PayloadIssue(severity: .error, message: error.message, keyword: "parse", location: error.location)
     }
 
     func report(value: JSONValue, document: JSONDocument?, extra: [PayloadIssue]) -> PayloadReport {
@@ -171,13 +174,29 @@ public final class PayloadValidator: Sendable {
             ordered.append(best)
             for e in errorUnits where e != best && !e.causes.contains(where: { $0.contains(best) }) { ordered.append(e) }
         }
-        let errorIssues = dedupe(ordered).map { issue(for: $0, severity: .error, document: document) }
-        let warningIssues = dedupe(warningUnits).map { issue(for: $0, severity: .warning, document: document) }
-        let extraErrors = extra.filter { $0.severity == .error }
-        var issues = extraErrors + errorIssues
+        // Enough to tell whether more than max-errors remain (no need to locate the rest).
+        let kept = profile.maxErrors < Int.max ? profile.maxErrors + 1 : Int.max
+        let errorUnitsShown = Array(dedupe(ordered).prefix(kept))
+        let warningUnitsShown = Array(dedupe(warningUnits).prefix(kept))
+        // One pass over the source locates them all.
+        let locations = document.map { $0.locations(of: (errorUnitsShown + warningUnitsShown).map(\.instanceLocation)) } ?? []
+        func location(_ k: Int) -> SourceLocation? { k < locations.count ? locations[k] : nil }
+        let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], severity: .error, location: location($0)) }
+        let warningIssues = warningUnitsShown.indices.map { issue(for: warningUnitsShown[$0], severity: .warning, location: location(errorUnitsShown.count + $0)) }
+        // At most max-errors errors and as many warnings; a warning says when some were cut.
+        let extraErrorList = extra.filter { $0.severity == .error }
+        var errors = extraErrorList + errorIssues
+        var warnings = extra.filter { $0.severity == .warning } + warningIssues
+        let errorsCut = decisionResult.isTruncated || errors.count > profile.maxErrors
+        let warningsCut = (decision != nil && fullResult.isTruncated) || warnings.count > profile.maxErrors
+        errors = Array(errors.prefix(profile.maxErrors))
+        warnings = Array(warnings.prefix(profile.maxErrors))
+        if errorsCut || warningsCut { warnings.append(maxErrorsIssue(cutErrors: errorsCut, document: document)) }
+        let extraErrors = Array(errors.prefix(extraErrorList.count))
+        var issues = errors
         let errorCount = issues.count
         for i in issues.indices { issues[i].otherErrorCount = errorCount - 1 }
-        issues += extra.filter { $0.severity == .warning } + warningIssues
+        issues += warnings
 
         let outcome: PayloadReport.Outcome = errorCount == 0 ? .valid : .invalid
         var output = decisionResult.output(.basic, document: document)
@@ -191,6 +210,15 @@ public final class PayloadValidator: Sendable {
             output = .object(o)
         }
         return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, basicOutput: output)
+    }
+
+    /// The warning that says `max-errors` cut the report short (of errors, else of warnings).
+    func maxErrorsIssue(cutErrors: Bool, document: JSONDocument?) -> PayloadIssue {
+        let limit = Profile.Limit.maxErrors
+        let noun = (cutErrors ? "error" : "warning") + (profile.maxErrors == 1 ? "" : "s")
+        return PayloadIssue(
+            severity: .warning, message: "stopped after \(profile.maxErrors) \(noun) (\(limit.key)); the payload has more that are not reported",
+            keyword: limit.key, rule: limit.key, location: document.flatMap { $0.location(of: .root) })
     }
 
     func dedupe(_ errors: [ValidationError]) -> [ValidationError] {
@@ -214,15 +242,17 @@ public final class PayloadValidator: Sendable {
         return .object(JSONObject(members))
     }
 
-    func issue(for error: ValidationError, severity: PayloadIssue.Severity, document: JSONDocument?) -> PayloadIssue {
-        PayloadIssue(
-            severity: severity, message: error.message, instanceLocation: error.instanceLocation, keywordLocation: error.keywordLocation,
-            absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword, rule: rule(of: error),
-            location: document.flatMap { $0.location(of: error.instanceLocation) })
+    func issue(for error: ValidationError, severity: PayloadIssue.Severity, location: SourceLocation?) -> PayloadIssue {
+        let limit = error.limit.flatMap(Profile.Limit.init)
+        return PayloadIssue(
+            severity: severity, message: limit.map { "\(error.message) (\($0.key))" } ?? error.message, instanceLocation: error.instanceLocation,
+            keywordLocation: error.keywordLocation, absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword,
+            rule: rule(of: error), location: location)
     }
 
-    /// The knob behind a failure, if any.
+    /// The knob behind a failure, if any: a limit (its config key) or a profile knob.
     func rule(of error: ValidationError) -> String? {
+        if let limit = error.limit.flatMap(Profile.Limit.init) { return limit.key }
         let abs = error.absoluteKeywordLocation
         if error.keyword == "unevaluatedProperties" { return "unknown-properties" }
         if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return "custom" }
@@ -239,25 +269,5 @@ public final class PayloadValidator: Sendable {
         if let s = profile.severities[error.keyword] { return s }
         if knob == "unknown-properties", profile.unknownProperties == .warn { return .warning }
         return .error
-    }
-
-    /// The nesting depth of `value` (stops counting past `limit`).
-    static func depth(of value: JSONValue, limit: Int) -> Int {
-        var maxDepth = 0
-        var work: [(JSONValue, Int)] = [(value, 0)]
-        while let (v, d) = work.popLast() {
-            switch v {
-            case .array(let a):
-                maxDepth = max(maxDepth, d + 1)
-                if d + 1 > limit { return d + 1 }
-                for e in a { work.append((e, d + 1)) }
-            case .object(let o):
-                maxDepth = max(maxDepth, d + 1)
-                if d + 1 > limit { return d + 1 }
-                for m in o.members { work.append((m.value, d + 1)) }
-            default: break
-            }
-        }
-        return maxDepth
     }
 }

@@ -39,6 +39,12 @@ public struct ValidatorOptions: Sendable {
     public var maxEvaluationDepth: Int = 1_000
     /// The step budget for one regex test; exceeding it fails the keyword ("too expensive").
     public var regexStepLimit: Int = ECMARegex.defaultStepLimit
+    /// The most errors ``JSONSchema/validate(_:)`` collects (default: no limit). Once a failure
+    /// would go beyond it, evaluation stops at the next failure, as ``JSONSchema/isValid(_:)``
+    /// does, and the result is ``ValidationResult/isTruncated``. The same cap applies to the
+    /// errors each `anyOf`/`oneOf` branch keeps in ``ValidationError/causes``. Validity is
+    /// never affected, only how many errors are reported.
+    public var maxErrors: Int = Int.max
 
     /// Default options.
     public init() {}

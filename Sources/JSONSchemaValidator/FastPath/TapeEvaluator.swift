@@ -26,7 +26,7 @@ struct TapeEvaluator {
         self.formats = plan.formats
         self.track = plan.trackAnnotations
         self.maxDepth = options.maxEvaluationDepth
-        self.scratch = Evaluation(collectErrors: false, trackAnnotations: false, maxDepth: options.maxEvaluationDepth, regexStepLimit: options.regexStepLimit)
+        self.scratch = Evaluation(collectErrors: false, trackAnnotations: false, options: options)
     }
 
     /// Evaluates `node` on the value at entry `at`, adding its evaluated members to `annotations` when valid.

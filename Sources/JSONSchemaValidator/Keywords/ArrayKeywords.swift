@@ -56,7 +56,7 @@ struct ItemsKeyword: Keyword {
             var child = Annotations()
             if !ev.evaluate(prefix[i], a[i], keywordTokens: "prefixItems", String(i), index: i, into: &child) {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
             }
         }
         if ev.trackAnnotations { annotations.items.insert(range: 0..<prefixCount) }
@@ -71,7 +71,7 @@ struct ItemsKeyword: Keyword {
             var child = Annotations()
             if !ev.evaluate(rest, a[i], keywordTokens: "items", index: i, into: &child) {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
             }
         }
         if ev.trackAnnotations { annotations.items.insertAll() }

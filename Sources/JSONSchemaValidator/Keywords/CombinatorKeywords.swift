@@ -9,7 +9,7 @@ struct AllOfKeyword: Keyword {
         var valid = true
         for (i, s) in schemas.enumerated() where !ev.evaluate(s, instance, keywordTokens: "allOf", String(i), into: &annotations) {
             valid = false
-            if !ev.collectErrors { return false }
+            if ev.stopsAtFailure { return false }
         }
         return valid
     }

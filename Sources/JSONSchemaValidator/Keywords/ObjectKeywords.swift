@@ -25,7 +25,7 @@ struct RequiredKeyword: Keyword {
         var valid = true
         for n in names where !o.contains(n) {
             valid = false
-            if !ev.collectErrors { return false }
+            if ev.stopsAtFailure { return false }
             ev.fail(name) { ev in "missing required property \(JSONWriter.quoted(n))\(ev.instancePath.isEmpty ? "" : " in \(ev.subject)")" }
         }
         return valid
@@ -43,7 +43,7 @@ struct DependentRequiredKeyword: Keyword {
         for (property, required) in dependencies where o.contains(property) {
             for r in required where !o.contains(r) {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
                 ev.fail(name) { ev in "property \(JSONWriter.quoted(r)) is required when \(JSONWriter.quoted(property)) is present" }
             }
         }
@@ -92,7 +92,7 @@ struct PropertiesKeyword: Keyword {
                 var child = Annotations()
                 if !ev.evaluate(schema, member.value, keywordTokens: "properties", member.key, key: member.key, into: &child) {
                     valid = false
-                    if !ev.collectErrors { return false }
+                    if ev.stopsAtFailure { return false }
                 }
             }
             for (regex, schema) in patterns {
@@ -103,22 +103,22 @@ struct PropertiesKeyword: Keyword {
                     var child = Annotations()
                     if !ev.evaluate(schema, member.value, keywordTokens: "patternProperties", regex.pattern, key: member.key, into: &child) {
                         valid = false
-                        if !ev.collectErrors { return false }
+                        if ev.stopsAtFailure { return false }
                     }
                 case .tooExpensive:
                     matched = true
                     valid = false
-                    ev.fail("patternProperties", atKey: member.key) { _ in
-                        "pattern \(JSONWriter.quoted(regex.pattern)) is too expensive to evaluate on property name \(JSONWriter.quoted(member.key)); treated as a failure"
+                    ev.fail("patternProperties", atKey: member.key, limit: .regexSteps) { ev in
+                        "pattern \(JSONWriter.quoted(regex.pattern)) is too expensive to evaluate on property name \(JSONWriter.quoted(member.key)), so it is treated as a failure: it needs over \(ev.regexStepLimit) steps"
                     }
-                    if !ev.collectErrors { return false }
+                    if ev.stopsAtFailure { return false }
                 }
             }
             if !matched, let additional {
                 matched = true
                 if additional.kind == .alwaysInvalid {
                     valid = false
-                    if !ev.collectErrors { return false }
+                    if ev.stopsAtFailure { return false }
                     ev.fail("additionalProperties", atKey: member.key) { ev in
                         "property \(JSONWriter.quoted(member.key)) is not allowed\(ev.instancePath.count > 1 ? " in \(ev.parentSubject)" : "") (additionalProperties is false)"
                     }
@@ -126,7 +126,7 @@ struct PropertiesKeyword: Keyword {
                     var child = Annotations()
                     if !ev.evaluate(additional, member.value, keywordTokens: "additionalProperties", key: member.key, into: &child) {
                         valid = false
-                        if !ev.collectErrors { return false }
+                        if ev.stopsAtFailure { return false }
                     }
                 }
             }
@@ -157,7 +157,7 @@ struct PropertyNamesKeyword: Keyword {
             var child = Annotations()
             if !ev.evaluate(schema, .string(member.key), keywordTokens: "propertyNames", key: member.key, into: &child) {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
             }
         }
         return valid
@@ -175,7 +175,7 @@ struct DependentSchemasKeyword: Keyword {
         for (property, schema) in dependencies where o.contains(property) {
             if !ev.evaluate(schema, instance, keywordTokens: name, property, into: &annotations) {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
             }
         }
         return valid

@@ -34,7 +34,9 @@ struct PatternKeyword: Keyword {
             ev.fail(name) { ev in "\(ev.subject) must match the pattern \(JSONWriter.quoted(regex.pattern)), got \(JSONValue.string(s).shortDescription)" }
             return false
         case .tooExpensive:
-            ev.fail(name) { ev in "pattern \(JSONWriter.quoted(regex.pattern)) is too expensive to evaluate on \(ev.subject) (over \(ev.regexStepLimit) steps); treated as a failure" }
+            ev.fail(name, limit: .regexSteps) { ev in
+                "pattern \(JSONWriter.quoted(regex.pattern)) is too expensive to evaluate on \(ev.subject), so it is treated as a failure: it needs over \(ev.regexStepLimit) steps"
+            }
             return false
         }
     }

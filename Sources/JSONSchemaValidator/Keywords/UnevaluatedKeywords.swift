@@ -14,7 +14,7 @@ struct UnevaluatedItemsKeyword: Keyword {
         for i in a.indices where !annotations.items.contains(i) {
             if schema.kind == .alwaysInvalid {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
                 if othersFailed && annotations.attemptedItems.contains(i) { continue }
                 ev.fail(name, atIndex: i) { ev in "\(ev.subject) is not allowed: no schema evaluates it and unevaluatedItems is false" }
                 continue
@@ -22,7 +22,7 @@ struct UnevaluatedItemsKeyword: Keyword {
             var child = Annotations()
             if !ev.evaluate(schema, a[i], keywordTokens: "unevaluatedItems", index: i, into: &child) {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
             }
         }
         if valid { annotations.items.insertAll() }
@@ -43,7 +43,7 @@ struct UnevaluatedPropertiesKeyword: Keyword {
         for (i, member) in o.members.enumerated() where !annotations.properties.contains(i) {
             if schema.kind == .alwaysInvalid {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
                 if othersFailed && annotations.attemptedProperties.contains(i) { continue }
                 ev.fail(name, atKey: member.key) { ev in
                     "property \(JSONWriter.quoted(member.key)) is not allowed\(ev.instancePath.count > 1 ? " in \(ev.parentSubject)" : "") (unknown property: no schema defines it)"
@@ -53,7 +53,7 @@ struct UnevaluatedPropertiesKeyword: Keyword {
             var child = Annotations()
             if !ev.evaluate(schema, member.value, keywordTokens: "unevaluatedProperties", key: member.key, into: &child) {
                 valid = false
-                if !ev.collectErrors { return false }
+                if ev.stopsAtFailure { return false }
             }
         }
         if valid { annotations.properties.insertAll() }

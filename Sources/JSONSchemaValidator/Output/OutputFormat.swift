@@ -20,7 +20,9 @@ extension ValidationResult {
         case .basic:
             var members: [JSONObject.Member] = [.init(key: "valid", value: .bool(isValid))]
             if !isValid {
-                members.append(.init(key: "errors", value: .array(allErrors.map { unit($0, document: document, children: nil) })))
+                let errors = allErrors
+                let locations = Self.locations(of: errors, in: document)
+                members.append(.init(key: "errors", value: .array(errors.indices.map { unit(errors[$0], location: locations[$0], children: nil) })))
             }
             return .object(JSONObject(members))
         case .detailed:
@@ -36,8 +38,14 @@ extension ValidationResult {
         }
     }
 
+    /// The source location of each error's instance (one pass over the document for all).
+    static func locations(of errors: [ValidationError], in document: JSONDocument?) -> [SourceLocation?] {
+        guard let document else { return [SourceLocation?](repeating: nil, count: errors.count) }
+        return document.locations(of: errors.map(\.instanceLocation))
+    }
+
     /// One output unit.
-    func unit(_ e: ValidationError, document: JSONDocument?, children: [JSONValue]?) -> JSONValue {
+    func unit(_ e: ValidationError, location: SourceLocation?, children: [JSONValue]?) -> JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "valid", value: false),
             .init(key: "keywordLocation", value: .string(e.keywordLocation)),
@@ -45,7 +53,7 @@ extension ValidationResult {
             .init(key: "instanceLocation", value: .string(e.instanceLocation.description)),
             .init(key: "error", value: .string(e.message)),
         ]
-        if let document, let location = document.location(of: e.instanceLocation) {
+        if let location {
             members.append(.init(key: "line", value: .number(JSONNumber(location.line))))
             members.append(.init(key: "column", value: .number(JSONNumber(location.column))))
         }
@@ -75,10 +83,11 @@ extension ValidationResult {
             if let p = parent[i] { children[p].append(i) } else { roots.append(i) }
         }
         // Build bottom-up (children always come after their parent).
+        let locations = Self.locations(of: errors, in: document)
         var built = [JSONValue?](repeating: nil, count: errors.count)
         for i in errors.indices.reversed() {
             let kids = children[i].compactMap { built[$0] }
-            built[i] = unit(errors[i], document: document, children: kids)
+            built[i] = unit(errors[i], location: locations[i], children: kids)
         }
         return roots.compactMap { built[$0] }
     }

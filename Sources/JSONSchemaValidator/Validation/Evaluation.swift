@@ -35,12 +35,24 @@ struct Evaluation {
     /// Total nesting.
     var totalDepth = 0
 
-    init(collectErrors: Bool, trackAnnotations: Bool, maxDepth: Int, regexStepLimit: Int) {
+    /// The most errors one list (the result, or one branch being captured) collects.
+    let maxErrors: Int
+    /// Whether a failure was dropped because the current error list was full: evaluation then
+    /// stops at the first failure, as in the fast mode (validity is unaffected).
+    var errorsOverflowed = false
+
+    init(collectErrors: Bool, trackAnnotations: Bool, options: ValidatorOptions) {
         self.collectErrors = collectErrors
         self.trackAnnotations = trackAnnotations
-        self.maxDepth = maxDepth
-        self.regexStepLimit = regexStepLimit
+        self.maxDepth = options.maxEvaluationDepth
+        self.regexStepLimit = options.regexStepLimit
+        self.maxErrors = max(1, options.maxErrors)
     }
+
+    /// Whether a keyword returns at its first failure instead of looking for more: always in
+    /// the fast mode, and once the error list is full.
+    @inline(__always)
+    var stopsAtFailure: Bool { !collectErrors || errorsOverflowed }
 
     /// Evaluates `node` against `instance`, adding annotations when valid.
     mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
@@ -60,7 +72,9 @@ struct Evaluation {
             let saved = currentLocation
             currentLocation = node.absoluteLocation
             if depth >= maxDepth {
-                fail("$ref", ownLocation: true) { ev in "schema evaluation nested deeper than \(ev.maxDepth) levels on one value (a reference cycle that does not consume the instance)" }
+                fail("$ref", ownLocation: true, limit: .evaluationDepth) { ev in
+                    "schema evaluation is likely in a reference cycle that does not consume the instance: it nested deeper than \(ev.maxDepth) levels on one value"
+                }
             } else {
                 fail("$ref", ownLocation: true) { _ in "schema evaluation nested deeper than \(Evaluation.maxTotalDepth) levels in total" }
             }
@@ -80,7 +94,7 @@ struct Evaluation {
         for keyword in node.keywords {
             if !keyword.validate(instance, &self, &local) {
                 valid = false
-                if !collectErrors { break }
+                if stopsAtFailure { break }
             }
         }
         if trackAnnotations {
@@ -149,11 +163,17 @@ struct Evaluation {
     /// Records a failure of `keyword` at the current node; with `atKey`/`atIndex`, at a child
     /// instance location (an object member or an array item). The message closure runs only
     /// when errors are collected.
+    /// When the error list already holds ``maxErrors`` errors, the failure is dropped and
+    /// ``errorsOverflowed`` is set.
     mutating func fail(
         _ keyword: String, atKey key: String? = nil, atIndex index: Int? = nil, causes: [[ValidationError]] = [],
-        ownLocation: Bool = false, _ message: (Evaluation) -> String
+        ownLocation: Bool = false, limit: ValidationLimit? = nil, _ message: (Evaluation) -> String
     ) {
         guard collectErrors else { return }
+        guard errors.count < maxErrors else {
+            errorsOverflowed = true
+            return
+        }
         if let key {
             instancePath.append(key)
             instanceIsIndex.append(false)
@@ -162,14 +182,14 @@ struct Evaluation {
             instanceIsIndex.append(true)
         }
         let text = message(self)
-        errors.append(makeError(keyword, text, causes: causes, ownLocation: ownLocation))
+        errors.append(makeError(keyword, text, causes: causes, ownLocation: ownLocation, limit: limit))
         if key != nil || index != nil {
             instancePath.removeLast()
             instanceIsIndex.removeLast()
         }
     }
 
-    func makeError(_ keyword: String, _ message: String, causes: [[ValidationError]], ownLocation: Bool) -> ValidationError {
+    func makeError(_ keyword: String, _ message: String, causes: [[ValidationError]], ownLocation: Bool, limit: ValidationLimit?) -> ValidationError {
         var kl = ""
         for t in keywordPath {
             kl += "/"
@@ -182,17 +202,21 @@ struct Evaluation {
         }
         return ValidationError(
             keyword: keyword, keywordLocation: kl, absoluteKeywordLocation: URIReference.encodingFragment(abs),
-            instanceLocation: JSONPointer(tokens: instancePath), message: message, causes: causes)
+            instanceLocation: JSONPointer(tokens: instancePath), message: message, causes: causes, limit: limit)
     }
 
-    /// Runs `body` with error collection redirected into a separate list, returned alongside.
+    /// Runs `body` with error collection redirected into a separate list (with its own
+    /// ``maxErrors`` budget), returned alongside.
     mutating func capturingErrors<T>(_ body: (inout Evaluation) -> T) -> (T, [ValidationError]) {
         guard collectErrors else { return (body(&self), []) }
         let saved = errors
+        let savedOverflow = errorsOverflowed
         errors = []
+        errorsOverflowed = false
         let result = body(&self)
         let captured = errors
         errors = saved
+        errorsOverflowed = savedOverflow
         return (result, captured)
     }
 }

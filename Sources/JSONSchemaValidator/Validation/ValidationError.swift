@@ -18,15 +18,22 @@ public struct ValidationError: Sendable, Hashable, CustomStringConvertible {
     public let message: String
     /// Errors of sub-branches, when the keyword is an applicator (`anyOf`: one array per branch).
     public let causes: [[ValidationError]]
+    /// The ``ValidatorOptions`` limit that made the keyword fail (fail closed), when it was a
+    /// limit rather than the instance; nil for ordinary failures.
+    public let limit: ValidationLimit?
 
     /// Makes an error unit.
-    public init(keyword: String, keywordLocation: String, absoluteKeywordLocation: String, instanceLocation: JSONPointer, message: String, causes: [[ValidationError]] = []) {
+    public init(
+        keyword: String, keywordLocation: String, absoluteKeywordLocation: String, instanceLocation: JSONPointer, message: String,
+        causes: [[ValidationError]] = [], limit: ValidationLimit? = nil
+    ) {
         self.keyword = keyword
         self.keywordLocation = keywordLocation
         self.absoluteKeywordLocation = absoluteKeywordLocation
         self.instanceLocation = instanceLocation
         self.message = message
         self.causes = causes
+        self.limit = limit
     }
 
     /// `instanceLocation: message [keywordLocation]`.

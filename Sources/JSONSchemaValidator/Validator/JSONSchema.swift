@@ -94,7 +94,7 @@ public struct JSONSchema: Sendable {
 
     /// Whether `instance` is valid. Allocates nothing for error reporting and stops at the first failure.
     public func isValid(_ instance: JSONValue) -> Bool {
-        var ev = Evaluation(collectErrors: false, trackAnnotations: trackAnnotations, maxDepth: options.maxEvaluationDepth, regexStepLimit: options.regexStepLimit)
+        var ev = Evaluation(collectErrors: false, trackAnnotations: trackAnnotations, options: options)
         var annotations = Annotations()
         return ev.evaluate(root, instance, &annotations)
     }
@@ -129,12 +129,13 @@ public struct JSONSchema: Sendable {
     /// Whether this schema has a tape fast path (see ``isValid(bytes:parseOptions:)``).
     public var hasFastPath: Bool { tapePlan != nil }
 
-    /// Validates `instance` and collects every error.
+    /// Validates `instance` and collects every error (at most ``ValidatorOptions/maxErrors``;
+    /// see ``ValidationResult/isTruncated``).
     public func validate(_ instance: JSONValue) -> ValidationResult {
-        var ev = Evaluation(collectErrors: true, trackAnnotations: trackAnnotations, maxDepth: options.maxEvaluationDepth, regexStepLimit: options.regexStepLimit)
+        var ev = Evaluation(collectErrors: true, trackAnnotations: trackAnnotations, options: options)
         var annotations = Annotations()
         let valid = ev.evaluate(root, instance, &annotations)
-        return ValidationResult(isValid: valid, errors: valid ? [] : ev.errors)
+        return ValidationResult(isValid: valid, errors: valid ? [] : ev.errors, isTruncated: !valid && ev.errorsOverflowed)
     }
 
     // MARK: - Meta-schema

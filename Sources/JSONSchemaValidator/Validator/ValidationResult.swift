@@ -6,11 +6,15 @@ public struct ValidationResult: Sendable {
     public let isValid: Bool
     /// The errors, in evaluation order (applicator branch errors are in each error's `causes`).
     public let errors: [ValidationError]
+    /// Whether error collection stopped at ``ValidatorOptions/maxErrors``: ``errors`` holds that
+    /// many, and the instance has at least one more failure that is not reported.
+    public let isTruncated: Bool
 
     /// Makes a result.
-    public init(isValid: Bool, errors: [ValidationError]) {
+    public init(isValid: Bool, errors: [ValidationError], isTruncated: Bool = false) {
         self.isValid = isValid
         self.errors = errors
+        self.isTruncated = isTruncated
     }
 
     /// Every error unit, with branch errors of `anyOf`/`oneOf` flattened after their parent.

@@ -20,10 +20,13 @@ struct ByteReader: ~Copyable {
 
     private let fd: Int32
     private let owned: Bool
+    /// Where each `read(2)` lands before it is appended (one allocation per reader).
+    private var scratch: [UInt8]
 
     private init(fd: Int32, owned: Bool) {
         self.fd = fd
         self.owned = owned
+        self.scratch = [UInt8](repeating: 0, count: ByteReader.chunkSize)
     }
 
     /// A reader of standard input.
@@ -52,21 +55,20 @@ struct ByteReader: ~Copyable {
     }
 
     /// Appends up to ``chunkSize`` bytes to `buffer`; returns how many were read (0 at the end).
+    /// The bytes are copied as one block (no per-byte work, so it is fast in debug builds too).
     mutating func readChunk(into buffer: inout [UInt8]) throws(Failure) -> Int {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: ByteReader.chunkSize))
+        let fd = self.fd
         while true {
-            let n = buffer.withUnsafeMutableBytes { raw -> Int in
+            let n = scratch.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return systemRead(fd, base + start, ByteReader.chunkSize)
+                return systemRead(fd, base, raw.count)
             }
             if n >= 0 {
-                buffer.removeSubrange((start + n)...)
+                scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
                 return n
             }
             let code = errno
             if code == EINTR { continue }
-            buffer.removeSubrange(start...)
             throw Failure(message: ByteReader.describe(errno: code, path: nil))
         }
     }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits an NDJSON / JSON Lines stream into records, reading in chunks so memory stays bounded
 /// by the longest line (itself capped by `maxLineBytes`), never by the file.
 ///
@@ -38,7 +46,7 @@ struct NDJSONSplitter: ~Copyable {
     /// The next record, nil at the end of the stream.
     mutating func next() throws(ByteReader.Failure) -> Record? {
         while true {
-            if let newline = buffer[scanFrom...].firstIndex(of: 0x0A) {
+            if let newline = NDJSONSplitter.firstNewline(in: buffer, from: scanFrom) {
                 let lineStart = start
                 start = newline + 1
                 scanFrom = start
@@ -90,6 +98,18 @@ struct NDJSONSplitter: ~Copyable {
     }
 
     static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        bytes.withUnsafeBufferPointer { raw in
+            for b in raw where b != 0x20 && b != 0x09 && b != 0x0D { return false }
+            return true
+        }
+    }
+
+    /// The index of the first `\n` in `buffer[from...]` (`memchr`: fast however long the line).
+    static func firstNewline(in buffer: [UInt8], from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let hit = memchr(base + start, 0x0A, raw.count - start) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
     }
 }

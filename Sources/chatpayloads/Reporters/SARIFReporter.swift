@@ -1,3 +1,4 @@
+import ChatPayloads
 import Foundation
 import JSONCore
 
@@ -138,6 +139,11 @@ final class SARIFReporter: Reporter {
         case "expect-invalid": return "A negative fixture (--expect invalid) is valid."
         case "max-bytes": return "The payload is larger than the profile's max-bytes."
         case "max-depth": return "The payload nests deeper than the profile's max-depth."
+        case "max-string-bytes": return "A string in the payload is longer than the profile's max-string-bytes."
+        case "max-number-digits": return "A number in the payload has more digits than the profile's max-number-digits."
+        case "max-regex-steps": return "A pattern needs more steps than the profile's max-regex-steps (treated as a failure)."
+        case "max-evaluation-depth": return "Schema evaluation nests deeper than the profile's max-evaluation-depth (treated as a failure)."
+        case "max-errors": return "The payload has more errors than the profile's max-errors; the rest are not reported."
         case "duplicate-key": return "An object repeats a member name."
         default: return "The payload fails the JSON Schema keyword \"\(id)\"."
         }
@@ -146,7 +152,8 @@ final class SARIFReporter: Reporter {
     /// The specification section for schema keywords; nil for the tool's own rules.
     static func helpURI(_ id: String) -> String? {
         switch id {
-        case "parse", "read", "schema", "auto", "expect-invalid", "max-bytes", "max-depth", "duplicate-key": return nil
+        case "parse", "read", "schema", "auto", "expect-invalid", "duplicate-key": return nil
+        case _ where Profile.Limit(rawValue: id) != nil: return nil
         default: return "https://json-schema.org/draft/2020-12/json-schema-validation"
         }
     }

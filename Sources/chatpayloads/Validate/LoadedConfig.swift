@@ -27,8 +27,7 @@ struct LoadedConfig {
         if c.duplicateKeys != base.duplicateKeys { p.duplicateKeys = c.duplicateKeys }
         if c.custom != base.custom { p.custom = c.custom }
         if c.dates != base.dates { p.dates = c.dates }
-        if c.maxDepth != base.maxDepth { p.maxDepth = c.maxDepth }
-        if c.maxBytes != base.maxBytes { p.maxBytes = c.maxBytes }
+        for limit in Profile.Limit.allCases where c[limit] != base[limit] { p[limit] = c[limit] }
         p.severities = c.severities
         return p
     }

@@ -134,7 +134,7 @@ struct RecordChecker: Sendable {
                 instanceLocation: issue.instanceLocation.description,
                 keywordLocation: issue.keywordLocation,
                 absoluteKeywordLocation: issue.absoluteKeywordLocation,
-                rule: issue.keyword ?? issue.rule ?? (unreadable ? "parse" : "schema"),
+                rule: RecordChecker.reportedRule(of: issue, unreadable: unreadable),
                 line: issue.location.map { $0.line + lineOffset },
                 column: issue.location?.column,
                 otherErrorCount: issue.otherErrorCount)
@@ -144,6 +144,13 @@ struct RecordChecker: Sendable {
         if let output = report.basicOutput {
             result.basicOutput = lineOffset == 0 ? output : RecordChecker.shiftLines(output, by: lineOffset)
         }
+    }
+
+    /// The rule a reporter shows: a limit's config key when a limit caused the issue, else the
+    /// keyword (`pattern`, `parse`...), else the knob.
+    static func reportedRule(of issue: PayloadIssue, unreadable: Bool) -> String {
+        if let rule = issue.rule, Profile.Limit(rawValue: rule) != nil { return rule }
+        return issue.keyword ?? issue.rule ?? (unreadable ? "parse" : "schema")
     }
 
     private func applyExpectation(_ result: inout RecordResult) {

@@ -183,15 +183,15 @@ enum ResourceLoader {
         }
         for directory in directories {
             let absolute = SchemaSpec.absolute(directory, relativeTo: nil)
-            let root = (absolute as NSString).resolvingSymlinksInPath
+            let root = PathConfinement.realPath(absolute)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return .failure(SchemaFailure(directory, "--resource-dir is not a directory"))
             }
             let files = InputCollector(include: ["*.json"]).walk(directory: root)
             for file in files {
-                let real = (file as NSString).resolvingSymlinksInPath
-                guard real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                let real = PathConfinement.realPath(file)
+                guard PathConfinement.isWithin(real, directory: root) else {
                     return .failure(SchemaFailure(file, "refused: the symbolic link leads outside --resource-dir \(directory)"))
                 }
                 switch ValidatorCache.loadSchemaFile(real) {

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Keeps file references inside a directory the user named (no ambient authority): the rule
+/// for the config's `custom-schemas` and `files:` schema paths, and for the CLI's
+/// `--resource-dir` walk.
+///
+/// A reference is refused when it is absolute, when it climbs out of the directory with `..`,
+/// or when a symbolic link on its way leads outside the directory (judged on real paths, so
+/// links inside the directory, and a directory that is itself reached through a link, are fine).
+public enum PathConfinement {
+    /// Why a reference is refused.
+    public enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+        /// An absolute path.
+        case absolute
+        /// A relative path whose `..` components climb out of the directory.
+        case climbsOut
+        /// A symbolic link leads outside the directory, to this real path.
+        case linkLeadsOutside(realPath: String)
+
+        /// Why, for messages: "absolute paths are not allowed" and so on.
+        public var description: String {
+            switch self {
+            case .absolute: return "absolute paths are not allowed"
+            case .climbsOut: return "the path leads outside the directory with '..'"
+            case .linkLeadsOutside(let real): return "a symbolic link leads outside the directory (to \(real))"
+            }
+        }
+    }
+
+    /// Whether `reference` may name a file below its directory by its text alone: relative, and
+    /// never climbing above the directory with `..` (`a/../b.json` is fine, `../b.json` is not).
+    public static func lexicalRefusal(of reference: String) -> Refusal? {
+        if reference.hasPrefix("/") { return .absolute }
+        var depth = 0
+        for component in reference.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                depth -= 1
+                if depth < 0 { return .climbsOut }
+            default:
+                depth += 1
+            }
+        }
+        return nil
+    }
+
+    /// `reference` resolved against `directory` (the path to read), or why it is refused: the
+    /// lexical rule, then the real path of the result must lie inside the real path of the
+    /// directory. A file that does not exist is judged by its deepest existing ancestor.
+    public static func resolve(_ reference: String, in directory: String) -> Result<String, Refusal> {
+        if let refusal = lexicalRefusal(of: reference) { return .failure(refusal) }
+        let path = normalize(absolute(directory) + "/" + reference)
+        let real = realPath(path)
+        guard isWithin(real, directory: realPath(absolute(directory))) else { return .failure(.linkLeadsOutside(realPath: real)) }
+        return .success(path)
+    }
+
+    /// Whether `path` is `directory` or lies below it (both absolute and normalized, compared as
+    /// written: pass real paths to judge links).
+    public static func isWithin(_ path: String, directory: String) -> Bool {
+        let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        if dir == "/" { return path.hasPrefix("/") }
+        return path == dir || path.hasPrefix(dir + "/")
+    }
+
+    /// The real path of `path` (absolute, or relative to the working directory): every symbolic
+    /// link, `.` and `..` resolved. A missing tail is kept, normalized, below the real path of
+    /// its deepest existing ancestor; a symbolic link that cannot be resolved is kept as is.
+    public static func realPath(_ path: String) -> String {
+        var missing: [Substring] = []
+        var existing = normalize(absolute(path))
+        while true {
+            if let resolved = systemRealPath(existing) {
+                if missing.isEmpty { return resolved }
+                return normalize(resolved + "/" + missing.reversed().joined(separator: "/"))
+            }
+            guard existing != "/", let slash = existing.lastIndex(of: "/") else { return normalize(absolute(path)) }
+            missing.append(existing[existing.index(after: slash)...])
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
+    }
+
+    /// `path` made absolute against the working directory.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// An absolute path without empty or `.` components, `..` folded (never above the root).
+    static func normalize(_ path: String) -> String {
+        var out: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": if !out.isEmpty { out.removeLast() }
+            default: out.append(component)
+            }
+        }
+        return "/" + out.joined(separator: "/")
+    }
+
+    private static func systemRealPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
