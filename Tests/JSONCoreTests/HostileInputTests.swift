@@ -202,11 +202,9 @@ final class HostileInputTests: XCTestCase {
         text.reserveCapacity(1_600_000)
         for k in 0..<200_000 { text += "\"a\":\(k % 10)," }
         text += "\"a\":0}"
-        let start = ContinuousClock.now
         let doc = try JSONParser.parse(text)
         XCTAssertEqual(doc.duplicateKeys.count, 200_000)
         XCTAssertEqual(doc.duplicateKeys.last?.location.column, 200_000 * 6 + 2)
-        XCTAssertLessThan(ContinuousClock.now - start, .seconds(30))
         XCTAssertThrowsError(try JSONParser.parse(text, options: JSONParseOptions(duplicateKeys: .error)))
     }
 

@@ -59,11 +59,7 @@ final class NumericKeywordTests: XCTestCase {
 
     func testMultipleOfTooMuchWorkFailsClosed() throws {
         // A >18-digit divisor against 10^300000 exceeds the exact-arithmetic work budget.
-        var result: ValidationResult?
-        let time = seconds {
-            result = assertInvalid(#"{"multipleOf": 1234567890123456789012}"#, "1e300000", keyword: "multipleOf")
-        }
-        XCTAssertLessThan(time, 10)
+        let result = assertInvalid(#"{"multipleOf": 1234567890123456789012}"#, "1e300000", keyword: "multipleOf")
         let message = try XCTUnwrap(result?.errors.first?.message)
         XCTAssertTrue(message.contains("too large to check"), message)
     }
