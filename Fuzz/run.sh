@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of this package.
 #
-#   Fuzz/run.sh TARGET|all [SECONDS]      (default 60 seconds per target)
+#   Fuzz/run.sh [-j N] TARGET|all [SECONDS]   (default 60 seconds per target)
 #   Fuzz/run.sh --build-only TARGET|all
+#
+# -j N runs up to N targets at the same time (default 1; each libFuzzer process uses one core).
+# All targets are built first, one after the other.
 #
 # Targets: JSONParserFuzz ValidatorFuzz FormatFuzz RegexFuzz ConfigFuzz PatchFuzz NDJSONFuzz
 #
@@ -177,20 +180,49 @@ run_target() {
     echo "$target: ${execs:-?} execs, no findings"
 }
 
+usage() {
+    echo "usage: $0 [--build-only] [-j N] TARGET|all [SECONDS]   targets: ${ALL_TARGETS[*]}" >&2
+    exit 2
+}
+
 BUILD_ONLY=0
-if [ "${1:-}" = "--build-only" ]; then BUILD_ONLY=1; shift; fi
+PARALLEL=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --build-only) BUILD_ONLY=1; shift ;;
+    -j) [ $# -ge 2 ] || usage; PARALLEL="$2"; shift 2 ;;
+    -j*) PARALLEL="${1#-j}"; shift ;;
+    -*) usage ;;
+    *) break ;;
+    esac
+done
+case "$PARALLEL" in ''|*[!0-9]*|0) usage ;; esac
 WHAT="${1:-}"
 SECONDS_PER="${2:-60}"
-if [ -z "$WHAT" ]; then
-    echo "usage: $0 [--build-only] TARGET|all [SECONDS]   targets: ${ALL_TARGETS[*]}" >&2
-    exit 2
-fi
+[ -n "$WHAT" ] || usage
+case "$SECONDS_PER" in ''|*[!0-9]*) usage ;; esac
 if [ "$WHAT" = all ]; then TARGETS=("${ALL_TARGETS[@]}"); else TARGETS=("$WHAT"); fi
 
+for t in "${TARGETS[@]}"; do build_target "$t"; done
+[ $BUILD_ONLY = 1 ] && exit 0
+
 status=0
-for t in "${TARGETS[@]}"; do
-    build_target "$t"
-    [ $BUILD_ONLY = 1 ] && continue
-    run_target "$t" "$SECONDS_PER" || status=1
-done
+if [ "$PARALLEL" -le 1 ]; then
+    for t in "${TARGETS[@]}"; do
+        run_target "$t" "$SECONDS_PER" || status=1
+    done
+else
+    # Up to PARALLEL targets at once; each one's verdict line is printed when it ends and its
+    # exit status kept in a file (a finished background job's status is not reliably available).
+    mkdir -p "$BUILD/logs"
+    for t in "${TARGETS[@]}"; do
+        while [ "$(jobs -rp | wc -l)" -ge "$PARALLEL" ]; do wait -n || true; done
+        rm -f "$BUILD/logs/$t.rc"
+        ( rc=0; run_target "$t" "$SECONDS_PER" || rc=1; echo "$rc" >"$BUILD/logs/$t.rc" ) &
+    done
+    wait
+    for t in "${TARGETS[@]}"; do
+        [ "$(cat "$BUILD/logs/$t.rc" 2>/dev/null)" = 0 ] || status=1
+    done
+fi
 exit $status

@@ -28,9 +28,40 @@ struct ChatPayloadsCommand: ParsableCommand {
         subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self]
     )
 
-    /// Ignores `SIGPIPE` before anything is printed, then parses and runs.
+    /// Ignores `SIGPIPE` before anything is printed, then parses, runs and exits with the status.
     static func main() {
         Terminal.ignoreBrokenPipeSignal()
-        main(nil)
+        Terminal.exitProcess(runReturningStatus())
+    }
+
+    /// Parses the process's arguments and runs the command, printing what `ParsableCommand.main`
+    /// prints (help and version on standard output, usage errors on standard error), and returns
+    /// the exit status instead of exiting.
+    ///
+    /// `ParsableCommand.main` calls `exit` inside its `catch`, while the thrown error and what the
+    /// parser built for it are still alive. LeakSanitizer cannot follow the pointers Swift keeps in
+    /// spare bits of enum payloads (llvm/llvm-project#56751), so in an AddressSanitizer build it
+    /// reported them as leaked at exit and a usage error ended with 1 instead of 64. Returning
+    /// first lets all of it go before the process exits.
+    static func runReturningStatus(_ arguments: [String]? = nil) -> Int32 {
+        let code: ExitCode
+        let text: String
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return ExitCode.success.rawValue
+        } catch {
+            code = exitCode(for: error)
+            text = fullMessage(for: error)
+        }
+        if !text.isEmpty {
+            // As `ParsableCommand.exit(withError:)`: only help and version exit with success.
+            if code.isSuccess {
+                print(text)
+            } else {
+                Terminal.diagnose(text)
+            }
+        }
+        return code.rawValue
     }
 }

@@ -34,6 +34,11 @@ enum Terminal {
     /// The process's standard error.
     static let standardError = OutputSink(fd: 2, isStandardOutput: false)
 
+    /// Ends the process with `status` (standard C streams are flushed).
+    static func exitProcess(_ status: Int32) -> Never {
+        exit(status)
+    }
+
     /// Writes a line to standard error at once (diagnostics about the run, not the report).
     static func diagnose(_ line: String) {
         standardError.write(line + "\n")

@@ -113,12 +113,22 @@ class CLITestCase: XCTestCase {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CLIResult(
+        let result = CLIResult(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errBox.data, as: UTF8.self),
             exitedNormally: process.terminationReason == .exit)
+        // A sanitizer build of the binary (`swift test --sanitize=...` builds it too) reports on
+        // standard error; the status alone would not show it (AddressSanitizer's 1 is also the
+        // "invalid payload" status, and not every test checks the status).
+        for marker in CLITestCase.sanitizerReportMarkers where result.stderr.contains(marker) {
+            XCTFail("chatpayloads \(arguments.joined(separator: " ")): sanitizer report on standard error:\n\(result.stderr.prefix(6_000))", file: file, line: line)
+        }
+        return result
     }
+
+    /// Lines that start a sanitizer's report.
+    static let sanitizerReportMarkers = ["ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "WARNING: ThreadSanitizer"]
 
     /// Writes a file under ``work``.
     func write(_ relativePath: String, _ text: String) throws {
