@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits an NDJSON / JSON Lines stream into records, reading in chunks so memory stays bounded
 /// by the longest line (itself capped by `maxLineBytes`), never by the file.
 ///
@@ -38,7 +46,7 @@ struct NDJSONSplitter: ~Copyable {
     /// The next record, nil at the end of the stream.
     mutating func next() throws(ByteReader.Failure) -> Record? {
         while true {
-            if let newline = buffer[scanFrom...].firstIndex(of: 0x0A) {
+            if let newline = NDJSONSplitter.firstNewline(in: buffer, from: scanFrom) {
                 let lineStart = start
                 start = newline + 1
                 scanFrom = start
@@ -87,6 +95,15 @@ struct NDJSONSplitter: ~Copyable {
             return Record(bytes: [], line: lineNumber, tooLong: true)
         }
         return Record(bytes: Array(content), line: lineNumber, tooLong: false)
+    }
+
+    /// The index of the first `\n` in `bytes[from...]` (found with `memchr`).
+    static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { p -> Int? in
+            guard let base = p.baseAddress, from >= 0, from < p.count,
+                let hit = memchr(base + from, 0x0A, p.count - from) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
