@@ -51,14 +51,16 @@ struct ByteReader: ~Copyable {
         if owned { closeDescriptor(fd) }
     }
 
-    /// Appends up to ``chunkSize`` bytes to `buffer`; returns how many were read (0 at the end).
-    mutating func readChunk(into buffer: inout [UInt8]) throws(Failure) -> Int {
+    /// Appends up to `count` bytes (default ``chunkSize``, at least 1) to `buffer`; returns how
+    /// many were read (0 at the end).
+    mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
+        let size = max(1, count)
         let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: ByteReader.chunkSize))
+        buffer.append(contentsOf: repeatElement(0, count: size))
         while true {
             let n = buffer.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return systemRead(fd, base + start, ByteReader.chunkSize)
+                return systemRead(fd, base + start, size)
             }
             if n >= 0 {
                 buffer.removeSubrange((start + n)...)

@@ -50,7 +50,6 @@ struct RecordChecker: Sendable {
             inputIndex: item.inputIndex, recordIndex: item.recordIndex, label: item.label,
             schemaName: item.schema == .auto ? nil : item.schema.displayName, schemaSource: item.source,
             autoDetected: false, outcome: .valid, issues: [], basicOutput: nil, seconds: 0, passed: false)
-        let lineOffset = result.startLine - 1
 
         var spec = item.schema
         switch item.payload {
@@ -66,12 +65,13 @@ struct RecordChecker: Sendable {
                 } catch {
                     // Not JSON: any validator reports it the same way (located `parse` issue).
                     if case .success(let validator) = cache.validator(for: .bundled(.message)) {
-                        absorb(validator.validate(bytes: bytes), lineOffset: lineOffset, into: &result)
+                        absorb(validator.validate(bytes: bytes), into: &result)
                     } else {
+                        let place = result.inputPosition(line: error.location.line, column: error.location.column)
                         result.outcome = .unreadable
                         result.issues = [ReportedIssue(
                             severity: .error, message: error.message, instanceLocation: "", rule: "parse",
-                            line: error.location.line + lineOffset, column: error.location.column)]
+                            line: place.line, column: place.column)]
                     }
                     return result
                 }
@@ -82,7 +82,7 @@ struct RecordChecker: Sendable {
             case .failure(let failure):
                 markSchemaError(failure, into: &result)
             case .success(let validator):
-                absorb(validator.validate(bytes: bytes), lineOffset: lineOffset, into: &result)
+                absorb(validator.validate(bytes: bytes), into: &result)
             }
         case .yaml(let document):
             let value = document.value
@@ -94,7 +94,7 @@ struct RecordChecker: Sendable {
             case .failure(let failure):
                 markSchemaError(failure, into: &result)
             case .success(let validator):
-                absorb(validator.validate(value: value), lineOffset: lineOffset, into: &result)
+                absorb(validator.validate(value: value), into: &result)
                 RecordChecker.locate(&result, in: document)
             }
         }
@@ -107,7 +107,7 @@ struct RecordChecker: Sendable {
             result.issues = [ReportedIssue(
                 severity: .error,
                 message: "--schema auto cannot tell which chat payload this is (no user, channel, message, member or message-action shape); name the schema with --schema or a config `files` glob",
-                instanceLocation: "", rule: "auto", line: result.startLine, column: 1)]
+                instanceLocation: "", rule: "auto", line: result.startLine, column: result.startColumn)]
             return nil
         }
         result.schemaName = detected.rawValue
@@ -120,29 +120,35 @@ struct RecordChecker: Sendable {
         result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
     }
 
-    private func absorb(_ report: PayloadReport, lineOffset: Int, into result: inout RecordResult) {
+    /// Takes the library's verdict and issues, moved to the record's place in its input.
+    private func absorb(_ report: PayloadReport, into result: inout RecordResult) {
         switch report.outcome {
         case .valid: result.outcome = .valid
         case .invalid: result.outcome = .invalid
         case .unreadable: result.outcome = .unreadable
         }
         let unreadable = report.outcome == .unreadable
+        let record = result
         result.issues = report.issues.map { issue in
-            ReportedIssue(
+            let place = issue.location.map { record.inputPosition(line: $0.line, column: $0.column) }
+            return ReportedIssue(
                 severity: issue.severity == .warning ? .warning : .error,
                 message: issue.message,
                 instanceLocation: issue.instanceLocation.description,
                 keywordLocation: issue.keywordLocation,
                 absoluteKeywordLocation: issue.absoluteKeywordLocation,
                 rule: issue.keyword ?? issue.rule ?? (unreadable ? "parse" : "schema"),
-                line: issue.location.map { $0.line + lineOffset },
-                column: issue.location?.column,
+                line: place?.line,
+                column: place?.column,
                 otherErrorCount: issue.otherErrorCount)
         }
         // Errors before warnings, keeping the library's best-match order within each.
         result.issues = result.issues.filter { $0.severity == .error } + result.issues.filter { $0.severity == .warning }
         if let output = report.basicOutput {
-            result.basicOutput = lineOffset == 0 ? output : RecordChecker.shiftLines(output, by: lineOffset)
+            let lineOffset = result.startLine - 1
+            let columnOffset = result.startColumn - 1
+            result.basicOutput = lineOffset == 0 && columnOffset == 0
+                ? output : RecordChecker.shiftPositions(output, lineOffset: lineOffset, columnOffset: columnOffset)
         }
     }
 
@@ -156,7 +162,7 @@ struct RecordChecker: Sendable {
                 let schema = result.schemaName ?? "its schema"
                 result.issues.insert(ReportedIssue(
                     severity: .error, message: "expected this payload to be invalid against \(schema), but it is valid",
-                    instanceLocation: "", rule: "expect-invalid", line: result.startLine, column: 1), at: 0)
+                    instanceLocation: "", rule: "expect-invalid", line: result.startLine, column: result.startColumn), at: 0)
             }
         case .invalid:
             result.passed = expectInvalid
@@ -180,12 +186,16 @@ struct RecordChecker: Sendable {
         result.basicOutput = .object(root.setting("errors", to: .array(located)))
     }
 
-    /// Adds `offset` to every `line` member of a `basic` output's units.
-    static func shiftLines(_ output: JSONValue, by offset: Int) -> JSONValue {
+    /// Moves a `basic` output's unit positions to the record's place: adds `lineOffset` to every
+    /// `line` member, and `columnOffset` to the `column` of units on the record's first line.
+    static func shiftPositions(_ output: JSONValue, lineOffset: Int, columnOffset: Int) -> JSONValue {
         guard case .object(let root) = output, case .array(let units)? = root["errors"] else { return output }
         let shifted: [JSONValue] = units.map { unit in
-            guard case .object(let o) = unit, case .number(let n)? = o["line"], let line = n.int64Value else { return unit }
-            return .object(o.setting("line", to: .number(JSONNumber(line + Int64(offset)))))
+            guard case .object(var o) = unit, case .number(let n)? = o["line"], let line = n.int64Value else { return unit }
+            if line == 1, columnOffset != 0, case .number(let c)? = o["column"], let column = c.int64Value {
+                o = o.setting("column", to: .number(JSONNumber(column + Int64(columnOffset))))
+            }
+            return .object(o.setting("line", to: .number(JSONNumber(line + Int64(lineOffset)))))
         }
         return .object(root.setting("errors", to: .array(shifted)))
     }
