@@ -28,7 +28,7 @@ final class CheckingPool: @unchecked Sendable {
         for k in 0..<count {
             let thread = Thread { [self] in
                 while let job = take() {
-                    complete(job.ticket, results: job.items.map { checker.check($0) })
+                    complete(job.ticket, results: checker.check(job.items))
                 }
                 exited()
             }

@@ -63,9 +63,9 @@ final class ParallelRunner {
     }
 
     /// Queues a payload.
-    func enqueue(_ item: WorkItem) {
-        open.items.append(item)
+    func enqueue(_ item: consuming WorkItem) {
         open.bytes += item.size
+        open.items.append(item)
         if open.items.count >= chunkLimit || open.bytes >= ParallelRunner.maxChunkBytes { flush() }
     }
 
@@ -93,7 +93,7 @@ final class ParallelRunner {
         open = Chunk()
         guard let pool else {
             nextTicket += 1
-            deliver(chunk.items.map { checker.check($0) }, ends: chunk.ends)
+            deliver(checker.check(chunk.items), ends: chunk.ends)
             return
         }
         if chunk.items.isEmpty && chunk.ends.isEmpty { return }

@@ -36,16 +36,27 @@ struct RecordChecker: Sendable {
     let detectionOptions: JSONParseOptions
 
     func check(_ item: WorkItem) -> RecordResult {
+        var memo = ValidatorMemo(cache: cache)
+        return check(item, memo: &memo)
+    }
+
+    /// Checks a run of payloads, in order; the shared cache is asked once per schema change.
+    func check(_ items: [WorkItem]) -> [RecordResult] {
+        var memo = ValidatorMemo(cache: cache)
+        return items.map { check($0, memo: &memo) }
+    }
+
+    private func check(_ item: WorkItem, memo: inout ValidatorMemo) -> RecordResult {
         let clock = ContinuousClock()
         let start = clock.now
-        var result = evaluate(item)
+        var result = evaluate(item, memo: &memo)
         let elapsed = clock.now - start
         result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         applyExpectation(&result)
         return result
     }
 
-    private func evaluate(_ item: WorkItem) -> RecordResult {
+    private func evaluate(_ item: WorkItem, memo: inout ValidatorMemo) -> RecordResult {
         var result = RecordResult(
             inputIndex: item.inputIndex, recordIndex: item.recordIndex, label: item.label,
             schemaName: item.schema == .auto ? nil : item.schema.displayName, schemaSource: item.source,
@@ -64,7 +75,7 @@ struct RecordChecker: Sendable {
                     document = try JSONParser.parse(bytes, options: detectionOptions)
                 } catch {
                     // Not JSON: any validator reports it the same way (located `parse` issue).
-                    if case .success(let validator) = cache.validator(for: .bundled(.message)) {
+                    if case .success(let validator) = memo.validator(for: .bundled(.message)) {
                         absorb(validator.validate(bytes: bytes), into: &result)
                     } else {
                         let place = result.inputPosition(line: error.location.line, column: error.location.column)
@@ -78,7 +89,7 @@ struct RecordChecker: Sendable {
                 guard let detected = detect(document.root, into: &result) else { return result }
                 spec = .bundled(detected)
             }
-            switch cache.validator(for: spec) {
+            switch memo.validator(for: spec) {
             case .failure(let failure):
                 markSchemaError(failure, into: &result)
             case .success(let validator):
@@ -90,7 +101,7 @@ struct RecordChecker: Sendable {
                 guard let detected = detect(value, into: &result) else { return result }
                 spec = .bundled(detected)
             }
-            switch cache.validator(for: spec) {
+            switch memo.validator(for: spec) {
             case .failure(let failure):
                 markSchemaError(failure, into: &result)
             case .success(let validator):
@@ -128,9 +139,9 @@ struct RecordChecker: Sendable {
         case .unreadable: result.outcome = .unreadable
         }
         let unreadable = report.outcome == .unreadable
-        let record = result
+        let label = result.label
         result.issues = report.issues.map { issue in
-            let place = issue.location.map { record.inputPosition(line: $0.line, column: $0.column) }
+            let place = issue.location.map { label.inputPosition(line: $0.line, column: $0.column) }
             return ReportedIssue(
                 severity: issue.severity == .warning ? .warning : .error,
                 message: issue.message,
@@ -144,11 +155,14 @@ struct RecordChecker: Sendable {
         }
         // Errors before warnings, keeping the library's best-match order within each.
         result.issues = result.issues.filter { $0.severity == .error } + result.issues.filter { $0.severity == .warning }
-        if let output = report.basicOutput {
+        // A valid payload's output has no error units to move.
+        if let output = report.basicOutput, report.outcome != .valid {
             let lineOffset = result.startLine - 1
             let columnOffset = result.startColumn - 1
             result.basicOutput = lineOffset == 0 && columnOffset == 0
                 ? output : RecordChecker.shiftPositions(output, lineOffset: lineOffset, columnOffset: columnOffset)
+        } else {
+            result.basicOutput = report.basicOutput
         }
     }
 
@@ -198,5 +212,23 @@ struct RecordChecker: Sendable {
             return .object(o.setting("line", to: .number(JSONNumber(line + Int64(lineOffset)))))
         }
         return .object(root.setting("errors", to: .array(shifted)))
+    }
+}
+
+/// The last validator a checking thread looked up, so a run of payloads against one schema asks
+/// the shared, locked ``ValidatorCache`` once.
+struct ValidatorMemo {
+    let cache: ValidatorCache
+    private var lastSpec: SchemaSpec?
+    private var last: Result<PayloadValidator, SchemaFailure>?
+
+    init(cache: ValidatorCache) { self.cache = cache }
+
+    mutating func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+        if let last, lastSpec == spec { return last }
+        let found = cache.validator(for: spec)
+        lastSpec = spec
+        last = found
+        return found
     }
 }
