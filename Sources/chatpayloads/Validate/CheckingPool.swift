@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Chunks are checked in the order they were submitted, each by one worker; results are
 /// collected by ticket, so the producer decides the delivery order. Workers get 16 MiB stacks:
-/// validating deeply nested payloads recurses.
+/// validating deeply nested payloads recurses. Idle workers and a waiting producer sleep on
+/// separate conditions, so a hand-off wakes only the thread that can use it.
 final class CheckingPool: @unchecked Sendable {
     /// A chunk waiting for a worker.
     private struct Job {
@@ -13,13 +14,16 @@ final class CheckingPool: @unchecked Sendable {
         let items: [WorkItem]
     }
 
-    /// Guards every stored property below; waited on by idle workers and by the producer.
-    private let condition = NSCondition()
+    /// Guards `queue`, `queueHead`, `stopping` and `running`; idle workers wait on it.
+    private let work = NSCondition()
     private var queue: [Job] = []
     private var queueHead = 0
-    private var finished: [Int: [RecordResult]] = [:]
     private var stopping = false
     private var running = 0
+    /// Guards `finished` and `awaited`; the producer waits on it for `awaited`.
+    private let done = NSCondition()
+    private var finished: [Int: [RecordResult]] = [:]
+    private var awaited: Int?
 
     /// Starts `workers` threads (at least one) that check with `checker`.
     init(workers: Int, checker: RecordChecker, stackSize: Int = 16 << 20) {
@@ -40,40 +44,44 @@ final class CheckingPool: @unchecked Sendable {
 
     /// Queues `items` to be checked; their results are collected with `ticket`.
     func submit(_ items: [WorkItem], ticket: Int) {
-        condition.lock()
+        work.lock()
         queue.append(Job(ticket: ticket, items: items))
-        condition.broadcast()
-        condition.unlock()
+        work.signal()
+        work.unlock()
     }
 
     /// The results of the chunk submitted with `ticket`, in its order, once it is checked; nil
     /// if it is not done yet and `wait` is false. Results are handed out once.
     func results(for ticket: Int, wait: Bool) -> [RecordResult]? {
-        condition.lock()
-        defer { condition.unlock() }
+        done.lock()
+        defer { done.unlock() }
         while true {
-            if let done = finished.removeValue(forKey: ticket) { return done }
+            if let results = finished.removeValue(forKey: ticket) {
+                awaited = nil
+                return results
+            }
             if !wait { return nil }
-            condition.wait()
+            awaited = ticket
+            done.wait()
         }
     }
 
     /// Lets the workers finish what is queued, then waits until every one has exited.
     func shutdown() {
-        condition.lock()
+        work.lock()
         stopping = true
-        condition.broadcast()
-        while running > 0 { condition.wait() }
-        condition.unlock()
+        work.broadcast()
+        while running > 0 { work.wait() }
+        work.unlock()
     }
 
     /// The next chunk for a worker, waiting for one; nil once the pool stops and nothing is left.
     private func take() -> Job? {
-        condition.lock()
-        defer { condition.unlock() }
+        work.lock()
+        defer { work.unlock() }
         while queueHead == queue.count {
             if stopping { return nil }
-            condition.wait()
+            work.wait()
         }
         let job = queue[queueHead]
         queueHead += 1
@@ -88,16 +96,17 @@ final class CheckingPool: @unchecked Sendable {
     }
 
     private func complete(_ ticket: Int, results: [RecordResult]) {
-        condition.lock()
+        done.lock()
         finished[ticket] = results
-        condition.broadcast()
-        condition.unlock()
+        if awaited == ticket { done.signal() }
+        done.unlock()
     }
 
     private func exited() {
-        condition.lock()
+        work.lock()
         running -= 1
-        condition.broadcast()
-        condition.unlock()
+        // The producer waits in `shutdown` on the same condition as idle workers.
+        work.broadcast()
+        work.unlock()
     }
 }
