@@ -79,9 +79,10 @@ struct JSONArrayScanner {
     /// byte to scan (or end right before it). `atEnd`: nothing follows `bytes`.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, atEnd: Bool) -> Step {
         if mode == .finished { return .end }
-        var i = offset - base
-        defer { offset = base + i }
         let n = bytes.count
+        // The caller keeps every byte from `offset` on, so this is already within `bytes`.
+        var i = min(max(offset - base, 0), n)
+        defer { offset = base + i }
         while i < n {
             if mode == .inElement {
                 if let end = scanElement(bytes, &i, base: base) { return finishElement(end: end) }
