@@ -35,6 +35,12 @@ struct RecordChecker: Sendable {
     /// Parser options for `--schema auto`'s shape detection.
     let detectionOptions: JSONParseOptions
 
+    /// A checker like this one whose validators are compiled anew (see
+    /// ``ValidatorCache/independentCopy()``), for another thread.
+    func independentCopy() -> RecordChecker {
+        RecordChecker(cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions)
+    }
+
     func check(_ item: WorkItem) -> RecordResult {
         var memo = ValidatorMemo(cache: cache)
         return check(item, memo: &memo)
