@@ -20,13 +20,15 @@ struct ByteReader: ~Copyable {
 
     private let fd: Int32
     private let owned: Bool
-    /// Where each `read(2)` lands before it is appended (one allocation per reader).
-    private var scratch: [UInt8]
+    /// Where each `read(2)` lands before it is appended (allocated at the first read).
+    private var scratch: [UInt8] = []
+    /// The most a read can return: a regular file's size plus one, else ``chunkSize``.
+    private let sizeHint: Int
 
-    private init(fd: Int32, owned: Bool) {
+    private init(fd: Int32, owned: Bool, sizeHint: Int = ByteReader.chunkSize) {
         self.fd = fd
         self.owned = owned
-        self.scratch = [UInt8](repeating: 0, count: ByteReader.chunkSize)
+        self.sizeHint = sizeHint
     }
 
     /// A reader of standard input.
@@ -47,21 +49,25 @@ struct ByteReader: ~Copyable {
             closeDescriptor(fd)
             throw Failure(message: "cannot read \(path): it is a directory")
         }
-        return ByteReader(fd: fd, owned: true)
+        let size = kind == S_IFREG ? Int(clamping: info.st_size) : -1
+        return ByteReader(fd: fd, owned: true, sizeHint: size >= 0 && size < ByteReader.chunkSize ? size + 1 : ByteReader.chunkSize)
     }
 
     deinit {
         if owned { closeDescriptor(fd) }
     }
 
-    /// Appends up to ``chunkSize`` bytes to `buffer`; returns how many were read (0 at the end).
-    /// The bytes are copied as one block (no per-byte work, so it is fast in debug builds too).
-    mutating func readChunk(into buffer: inout [UInt8]) throws(Failure) -> Int {
+    /// Appends up to `count` bytes (default ``chunkSize``, at least 1) to `buffer`; returns how
+    /// many were read (0 at the end). The bytes land in a scratch buffer sized to the file (for
+    /// a small regular file, a few bytes, not a whole chunk) and are copied as one block.
+    mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
         let fd = self.fd
+        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: max(1, min(ByteReader.chunkSize, sizeHint))) }
+        let size = max(1, min(count, scratch.count))
         while true {
             let n = scratch.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return systemRead(fd, base, raw.count)
+                return systemRead(fd, base, size)
             }
             if n >= 0 {
                 scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }

@@ -8,6 +8,8 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case json
     /// One JSON document per line (NDJSON / JSON Lines); blank lines are skipped.
     case ndjson
+    /// One top-level JSON array, streamed: each element is a payload. Never chosen by `auto`.
+    case jsonArray = "json-array"
     /// One or more YAML documents (`---`-separated), each a payload.
     case yaml
 

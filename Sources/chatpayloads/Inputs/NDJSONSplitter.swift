@@ -97,19 +97,19 @@ struct NDJSONSplitter: ~Copyable {
         return Record(bytes: Array(content), line: lineNumber, tooLong: false)
     }
 
+    /// The index of the first `\n` in `bytes[from...]` (found with `memchr`).
+    static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { p -> Int? in
+            guard let base = p.baseAddress, from >= 0, from < p.count,
+                let hit = memchr(base + from, 0x0A, p.count - from) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
     static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { raw in
             for b in raw where b != 0x20 && b != 0x09 && b != 0x0D { return false }
             return true
-        }
-    }
-
-    /// The index of the first `\n` in `buffer[from...]` (`memchr`: fast however long the line).
-    static func firstNewline(in buffer: [UInt8], from start: Int) -> Int? {
-        guard start < buffer.count else { return nil }
-        return buffer.withUnsafeBytes { raw -> Int? in
-            guard let base = raw.baseAddress, let hit = memchr(base + start, 0x0A, raw.count - start) else { return nil }
-            return base.distance(to: UnsafeRawPointer(hit))
         }
     }
 }

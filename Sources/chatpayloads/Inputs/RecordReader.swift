@@ -1,11 +1,12 @@
 import ChatPayloads
 
 /// Reads one input and hands over its payloads one at a time: the whole file for JSON, each
-/// non-blank line for NDJSON (streamed in chunks), each document for YAML.
+/// non-blank line for NDJSON (streamed in chunks), each element of a top-level array for
+/// `json-array` (streamed in chunks), each document for YAML.
 ///
 /// A problem that stops the input (cannot open, too large, bad YAML) is handed over as a
 /// ``Record/failure(_:)``, so every input yields at least one record unless it is an empty
-/// NDJSON stream.
+/// NDJSON stream or an empty array.
 enum RecordReader {
     /// One payload, or why there is none.
     enum Record: Sendable {
@@ -18,7 +19,8 @@ enum RecordReader {
     }
 
     /// Calls `body` with each record of `input`, in order. `maxBytes` bounds a JSON or YAML
-    /// input and each NDJSON line (larger ones are reported, not read into memory).
+    /// input, each NDJSON line and each array element (larger ones are reported, not read into
+    /// memory).
     static func read(_ input: InputFile, maxBytes: Int, _ body: (RecordLabel, Record) -> Void) {
         func fail(_ message: String, rule: String = "read", label: RecordLabel = .whole, line: Int? = nil, column: Int? = nil) {
             body(label, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column)))
@@ -52,6 +54,8 @@ enum RecordReader {
                     body(.line(record.line), .bytes(record.bytes))
                 }
             }
+        case .jsonArray:
+            readArray(reader, maxBytes: maxBytes, body)
         case .json, .auto, .yaml:
             let bytes: [UInt8]
             do throws(ByteReader.Failure) {

@@ -20,8 +20,10 @@ import JSONCore
 /// ```
 ///
 /// `output` is the JSON Schema 2020-12 `basic` output of the payload, each unit with the
-/// `line`/`column` of its instance location (file coordinates, NDJSON lines included). Records
-/// that never reached validation (unreadable, schema error) have `errors` but no `output`.
+/// `line`/`column` of its instance location (file coordinates, NDJSON lines and array elements
+/// included). Records that never reached validation (unreadable, schema error) have `errors`
+/// but no `output`. An array element's record also has its `element` index and the `line` and
+/// `column` where it starts.
 final class JSONReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
@@ -46,6 +48,10 @@ final class JSONReporter: Reporter {
         case .whole: break
         case .line(let n): members.append(.init(key: "line", value: .number(JSONNumber(n))))
         case .document(let n): members.append(.init(key: "document", value: .number(JSONNumber(n))))
+        case .element(let index, let line, let column):
+            members.append(.init(key: "element", value: .number(JSONNumber(index))))
+            members.append(.init(key: "line", value: .number(JSONNumber(line))))
+            members.append(.init(key: "column", value: .number(JSONNumber(column))))
         }
         if let schema = r.schemaName { members.append(.init(key: "schema", value: .string(schema))) }
         members.append(.init(key: "schemaSource", value: .string(r.autoDetected ? "auto" : r.schemaSource.rawValue)))

@@ -1,121 +1,149 @@
-import Foundation
-
-/// Checks queued payloads on `jobs` threads, in batches bounded by count and bytes, and hands
-/// the results to the reporters strictly in input order.
+/// Checks queued payloads and hands the results to the reporters strictly in input order, as a
+/// pipeline: the calling thread reads and queues payloads while worker threads check earlier
+/// ones, and results are delivered (on the calling thread) as soon as everything before them
+/// has been.
 ///
-/// Reading (on the calling thread) and checking alternate batch by batch, so memory holds at
-/// most one batch of payloads, however long an NDJSON stream is.
+/// Payloads travel in chunks (a few dozen to 128 per hand-off, fewer when they are large) so
+/// synchronisation stays cheap; at most a few chunks per worker (and a bounded number of bytes)
+/// are in flight, so memory stays bounded however long an input is. With one job there are no
+/// threads: each chunk is checked on the calling thread.
 final class ParallelRunner {
-    private enum Entry {
-        case work(WorkItem)
-        case end(inputIndex: Int)
+    /// A chunk of consecutive payloads and the input ends that fall among them.
+    private struct Chunk {
+        var items: [WorkItem] = []
+        /// `(k, input)`: input `input` ended after the chunk's first `k` payloads.
+        var ends: [(position: Int, inputIndex: Int)] = []
+        var bytes = 0
     }
 
+    /// A chunk handed to the workers, waiting for its turn to be delivered.
+    private struct Sent {
+        let ticket: Int
+        let count: Int
+        let ends: [(position: Int, inputIndex: Int)]
+        let bytes: Int
+    }
+
+    /// The most payloads in one chunk.
+    static let maxChunkItems = 128
+    /// A chunk is handed over once it holds this many bytes of payload.
+    static let maxChunkBytes = 1 << 20
+    /// Chunks in flight per worker before the reader waits for the oldest.
+    static let chunksPerWorker = 4
+    /// Payload bytes in flight before the reader waits for the oldest chunk.
+    static let maxBytesInFlight = 32 << 20
+
     private let checker: RecordChecker
-    private let jobs: Int
-    private let maxBatchCount: Int
-    private let maxBatchBytes: Int
+    private let pool: CheckingPool?
+    private let maxInFlight: Int
     private let deliver: (RecordResult) -> Void
     private let inputDone: (Int) -> Void
-    private var pending: [Entry] = []
-    private var pendingWork = 0
-    private var pendingBytes = 0
+    private var open = Chunk()
+    /// Sent chunks in submission order; `sent[sentHead...]` are not delivered yet.
+    private var sent: [Sent] = []
+    private var sentHead = 0
+    private var bytesInFlight = 0
+    private var nextTicket = 0
 
     /// - Parameters:
+    ///   - jobs: checking threads; 1 checks on the calling thread.
     ///   - deliver: called on the calling thread with each result, in order.
     ///   - inputDone: called after an input's last result.
     init(checker: RecordChecker, jobs: Int, deliver: @escaping (RecordResult) -> Void, inputDone: @escaping (Int) -> Void) {
         self.checker = checker
-        self.jobs = max(1, jobs)
-        self.maxBatchCount = max(64, self.jobs * 128)
-        self.maxBatchBytes = 64 << 20
+        let workers = jobs > 1 ? jobs : 0
+        self.pool = workers > 0 ? CheckingPool(workers: workers, checker: checker) : nil
+        self.maxInFlight = max(2, workers * ParallelRunner.chunksPerWorker)
         self.deliver = deliver
         self.inputDone = inputDone
     }
 
+    deinit {
+        pool?.shutdown()
+    }
+
     /// Queues a payload.
-    func enqueue(_ item: WorkItem) {
-        pending.append(.work(item))
-        pendingWork += 1
-        pendingBytes += item.size
-        if pendingWork >= maxBatchCount || pendingBytes >= maxBatchBytes { drain() }
+    func enqueue(_ item: consuming WorkItem) {
+        open.bytes += item.size
+        open.items.append(item)
+        if open.items.count >= chunkLimit || open.bytes >= ParallelRunner.maxChunkBytes { flush() }
     }
 
     /// Marks the end of an input (after its payloads).
     func endInput(_ index: Int) {
-        pending.append(.end(inputIndex: index))
-        if pendingWork == 0 { drain() }
+        open.ends.append((open.items.count, index))
     }
 
     /// Checks and delivers everything queued.
     func drain() {
-        let entries = pending
-        pending = []
-        pendingWork = 0
-        pendingBytes = 0
-        var items: [WorkItem] = []
-        for case .work(let item) in entries { items.append(item) }
-        let results = ParallelRunner.map(items, jobs: jobs, checker: checker)
-        var next = 0
-        for entry in entries {
-            switch entry {
-            case .work:
-                deliver(results[next])
-                next += 1
-            case .end(let index):
-                inputDone(index)
-            }
+        flush()
+        while sentHead < sent.count { deliverOldest(wait: true) }
+    }
+
+    /// The size of the next chunk: small at first, so a short run still spreads over the
+    /// workers, then up to ``maxChunkItems``.
+    private var chunkLimit: Int {
+        min(ParallelRunner.maxChunkItems, 16 << min(nextTicket, 3))
+    }
+
+    /// Hands the open chunk over, then delivers what is ready (waiting while too much is in
+    /// flight).
+    private func flush() {
+        let chunk = open
+        open = Chunk()
+        guard let pool else {
+            nextTicket += 1
+            deliver(checker.check(chunk.items), ends: chunk.ends)
+            return
+        }
+        if chunk.items.isEmpty && chunk.ends.isEmpty { return }
+        let ticket = nextTicket
+        nextTicket += 1
+        if !chunk.items.isEmpty { pool.submit(chunk.items, ticket: ticket) }
+        sent.append(Sent(ticket: ticket, count: chunk.items.count, ends: chunk.ends, bytes: chunk.bytes))
+        bytesInFlight += chunk.bytes
+        while sentHead < sent.count {
+            let full = sent.count - sentHead > maxInFlight || bytesInFlight > ParallelRunner.maxBytesInFlight
+            if !deliverOldest(wait: full) { break }
         }
     }
 
-    /// Runs `checker` over `items` on up to `jobs` threads with large stacks; results in order.
-    static func map(_ items: [WorkItem], jobs: Int, checker: RecordChecker) -> [RecordResult] {
-        let workers = min(jobs, items.count)
-        if workers <= 1 { return items.map { checker.check($0) } }
-        let slots = ResultSlots(count: items.count)
-        let done = DispatchSemaphore(value: 0)
-        for _ in 0..<workers {
-            let thread = Thread {
-                while let i = slots.claim() {
-                    slots.store(checker.check(items[i]), at: i)
-                }
-                done.signal()
-            }
-            // Validation of deeply nested payloads recurses; give workers the main thread's room.
-            thread.stackSize = 16 << 20
-            thread.start()
+    /// Delivers the oldest sent chunk if it is checked (or, with `wait`, once it is); returns
+    /// whether it did.
+    @discardableResult
+    private func deliverOldest(wait: Bool) -> Bool {
+        let head = sent[sentHead]
+        var results: [RecordResult] = []
+        if head.count > 0 {
+            guard let pool, let done = pool.results(for: head.ticket, wait: wait) else { return false }
+            results = done
         }
-        for _ in 0..<workers { done.wait() }
-        return slots.results(fallback: { checker.check(items[$0]) })
-    }
-}
-
-/// Results written by index from worker threads.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [RecordResult?]
-    private var nextIndex = 0
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    /// The next index to work on, nil when all are taken.
-    func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextIndex < values.count else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
+        sentHead += 1
+        if sentHead == sent.count {
+            sent.removeAll(keepingCapacity: true)
+            sentHead = 0
+        } else if sentHead >= 64 {
+            sent.removeFirst(sentHead)
+            sentHead = 0
+        }
+        bytesInFlight -= head.bytes
+        deliver(results, ends: head.ends)
+        return true
     }
 
-    func store(_ result: RecordResult, at index: Int) {
-        lock.lock()
-        values[index] = result
-        lock.unlock()
-    }
-
-    func results(fallback: (Int) -> RecordResult) -> [RecordResult] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.indices.map { values[$0] ?? fallback($0) }
+    /// Delivers a chunk's results with its input ends in between.
+    private func deliver(_ results: [RecordResult], ends: [(position: Int, inputIndex: Int)]) {
+        var e = 0
+        for (k, result) in results.enumerated() {
+            while e < ends.count && ends[e].position <= k {
+                inputDone(ends[e].inputIndex)
+                e += 1
+            }
+            deliver(result)
+        }
+        while e < ends.count {
+            inputDone(ends[e].inputIndex)
+            e += 1
+        }
     }
 }

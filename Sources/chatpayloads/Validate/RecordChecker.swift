@@ -35,22 +35,38 @@ struct RecordChecker: Sendable {
     /// Parser options for `--schema auto`'s shape detection.
     let detectionOptions: JSONParseOptions
 
+    /// A checker like this one whose validators are compiled anew (see
+    /// ``ValidatorCache/independentCopy()``), for another thread.
+    func independentCopy() -> RecordChecker {
+        RecordChecker(cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions)
+    }
+
     func check(_ item: WorkItem) -> RecordResult {
+        var memo = ValidatorMemo(cache: cache)
+        return check(item, memo: &memo)
+    }
+
+    /// Checks a run of payloads, in order; the shared cache is asked once per schema change.
+    func check(_ items: [WorkItem]) -> [RecordResult] {
+        var memo = ValidatorMemo(cache: cache)
+        return items.map { check($0, memo: &memo) }
+    }
+
+    private func check(_ item: WorkItem, memo: inout ValidatorMemo) -> RecordResult {
         let clock = ContinuousClock()
         let start = clock.now
-        var result = evaluate(item)
+        var result = evaluate(item, memo: &memo)
         let elapsed = clock.now - start
         result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         applyExpectation(&result)
         return result
     }
 
-    private func evaluate(_ item: WorkItem) -> RecordResult {
+    private func evaluate(_ item: WorkItem, memo: inout ValidatorMemo) -> RecordResult {
         var result = RecordResult(
             inputIndex: item.inputIndex, recordIndex: item.recordIndex, label: item.label,
             schemaName: item.schema == .auto ? nil : item.schema.displayName, schemaSource: item.source,
             autoDetected: false, outcome: .valid, issues: [], basicOutput: nil, seconds: 0, passed: false)
-        let lineOffset = result.startLine - 1
 
         var spec = item.schema
         switch item.payload {
@@ -65,24 +81,25 @@ struct RecordChecker: Sendable {
                     document = try JSONParser.parse(bytes, options: detectionOptions)
                 } catch {
                     // Not JSON: any validator reports it the same way (located `parse` issue).
-                    if case .success(let validator) = cache.validator(for: .bundled(.message)) {
-                        absorb(validator.validate(bytes: bytes), lineOffset: lineOffset, into: &result)
+                    if case .success(let validator) = memo.validator(for: .bundled(.message)) {
+                        absorb(validator.validate(bytes: bytes, tape: &memo.tape), into: &result)
                     } else {
+                        let place = result.inputPosition(line: error.location.line, column: error.location.column)
                         result.outcome = .unreadable
                         result.issues = [ReportedIssue(
                             severity: .error, message: error.message, instanceLocation: "", rule: "parse",
-                            line: error.location.line + lineOffset, column: error.location.column)]
+                            line: place.line, column: place.column)]
                     }
                     return result
                 }
                 guard let detected = detect(document.root, into: &result) else { return result }
                 spec = .bundled(detected)
             }
-            switch cache.validator(for: spec) {
+            switch memo.validator(for: spec) {
             case .failure(let failure):
                 markSchemaError(failure, into: &result)
             case .success(let validator):
-                absorb(validator.validate(bytes: bytes), lineOffset: lineOffset, into: &result)
+                absorb(validator.validate(bytes: bytes, tape: &memo.tape), into: &result)
             }
         case .yaml(let document):
             let value = document.value
@@ -90,11 +107,11 @@ struct RecordChecker: Sendable {
                 guard let detected = detect(value, into: &result) else { return result }
                 spec = .bundled(detected)
             }
-            switch cache.validator(for: spec) {
+            switch memo.validator(for: spec) {
             case .failure(let failure):
                 markSchemaError(failure, into: &result)
             case .success(let validator):
-                absorb(validator.validate(value: value), lineOffset: lineOffset, into: &result)
+                absorb(validator.validate(value: value), into: &result)
                 RecordChecker.locate(&result, in: document)
             }
         }
@@ -107,7 +124,7 @@ struct RecordChecker: Sendable {
             result.issues = [ReportedIssue(
                 severity: .error,
                 message: "--schema auto cannot tell which chat payload this is (no user, channel, message, member or message-action shape); name the schema with --schema or a config `files` glob",
-                instanceLocation: "", rule: "auto", line: result.startLine, column: 1)]
+                instanceLocation: "", rule: "auto", line: result.startLine, column: result.startColumn)]
             return nil
         }
         result.schemaName = detected.rawValue
@@ -120,29 +137,38 @@ struct RecordChecker: Sendable {
         result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
     }
 
-    private func absorb(_ report: PayloadReport, lineOffset: Int, into result: inout RecordResult) {
+    /// Takes the library's verdict and issues, moved to the record's place in its input.
+    private func absorb(_ report: PayloadReport, into result: inout RecordResult) {
         switch report.outcome {
         case .valid: result.outcome = .valid
         case .invalid: result.outcome = .invalid
         case .unreadable: result.outcome = .unreadable
         }
         let unreadable = report.outcome == .unreadable
+        let label = result.label
         result.issues = report.issues.map { issue in
-            ReportedIssue(
+            let place = issue.location.map { label.inputPosition(line: $0.line, column: $0.column) }
+            return ReportedIssue(
                 severity: issue.severity == .warning ? .warning : .error,
                 message: issue.message,
                 instanceLocation: issue.instanceLocation.description,
                 keywordLocation: issue.keywordLocation,
                 absoluteKeywordLocation: issue.absoluteKeywordLocation,
                 rule: RecordChecker.reportedRule(of: issue, unreadable: unreadable),
-                line: issue.location.map { $0.line + lineOffset },
-                column: issue.location?.column,
+                line: place?.line,
+                column: place?.column,
                 otherErrorCount: issue.otherErrorCount)
         }
         // Errors before warnings, keeping the library's best-match order within each.
         result.issues = result.issues.filter { $0.severity == .error } + result.issues.filter { $0.severity == .warning }
-        if let output = report.basicOutput {
-            result.basicOutput = lineOffset == 0 ? output : RecordChecker.shiftLines(output, by: lineOffset)
+        // A valid payload's output has no error units to move.
+        if let output = report.basicOutput, report.outcome != .valid {
+            let lineOffset = result.startLine - 1
+            let columnOffset = result.startColumn - 1
+            result.basicOutput = lineOffset == 0 && columnOffset == 0
+                ? output : RecordChecker.shiftPositions(output, lineOffset: lineOffset, columnOffset: columnOffset)
+        } else {
+            result.basicOutput = report.basicOutput
         }
     }
 
@@ -163,7 +189,7 @@ struct RecordChecker: Sendable {
                 let schema = result.schemaName ?? "its schema"
                 result.issues.insert(ReportedIssue(
                     severity: .error, message: "expected this payload to be invalid against \(schema), but it is valid",
-                    instanceLocation: "", rule: "expect-invalid", line: result.startLine, column: 1), at: 0)
+                    instanceLocation: "", rule: "expect-invalid", line: result.startLine, column: result.startColumn), at: 0)
             }
         case .invalid:
             result.passed = expectInvalid
@@ -187,13 +213,37 @@ struct RecordChecker: Sendable {
         result.basicOutput = .object(root.setting("errors", to: .array(located)))
     }
 
-    /// Adds `offset` to every `line` member of a `basic` output's units.
-    static func shiftLines(_ output: JSONValue, by offset: Int) -> JSONValue {
+    /// Moves a `basic` output's unit positions to the record's place: adds `lineOffset` to every
+    /// `line` member, and `columnOffset` to the `column` of units on the record's first line.
+    static func shiftPositions(_ output: JSONValue, lineOffset: Int, columnOffset: Int) -> JSONValue {
         guard case .object(let root) = output, case .array(let units)? = root["errors"] else { return output }
         let shifted: [JSONValue] = units.map { unit in
-            guard case .object(let o) = unit, case .number(let n)? = o["line"], let line = n.int64Value else { return unit }
-            return .object(o.setting("line", to: .number(JSONNumber(line + Int64(offset)))))
+            guard case .object(var o) = unit, case .number(let n)? = o["line"], let line = n.int64Value else { return unit }
+            if line == 1, columnOffset != 0, case .number(let c)? = o["column"], let column = c.int64Value {
+                o = o.setting("column", to: .number(JSONNumber(column + Int64(columnOffset))))
+            }
+            return .object(o.setting("line", to: .number(JSONNumber(line + Int64(lineOffset)))))
         }
         return .object(root.setting("errors", to: .array(shifted)))
+    }
+}
+
+/// The last validator a checking thread looked up, so a run of payloads against one schema asks
+/// the shared, locked ``ValidatorCache`` once.
+struct ValidatorMemo {
+    let cache: ValidatorCache
+    /// The fast path's scratch, reused for every payload of the run of payloads.
+    var tape = JSONTape()
+    private var lastSpec: SchemaSpec?
+    private var last: Result<PayloadValidator, SchemaFailure>?
+
+    init(cache: ValidatorCache) { self.cache = cache }
+
+    mutating func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+        if let last, lastSpec == spec { return last }
+        let found = cache.validator(for: spec)
+        lastSpec = spec
+        last = found
+        return found
     }
 }

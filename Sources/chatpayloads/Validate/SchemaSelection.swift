@@ -95,6 +95,13 @@ final class ValidatorCache: @unchecked Sendable {
         self.customData = customData
     }
 
+    /// An empty cache with the same profile, registry and custom data: its validators are
+    /// compiled anew, so threads using different caches share no validator objects (whose
+    /// reference counts would otherwise bounce between cores on every payload).
+    func independentCopy() -> ValidatorCache {
+        ValidatorCache(profile: profile, registry: registry, customData: customData)
+    }
+
     /// The validator for a bundled schema or schema file (compiled once).
     func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
         lock.lock()

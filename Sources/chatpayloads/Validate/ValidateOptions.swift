@@ -75,7 +75,7 @@ struct ValidateOptions: ParsableArguments {
     var ndjson = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "How inputs are split: auto (by extension: .ndjson/.jsonl, .yaml/.yml, else JSON), json, ndjson or yaml.",
+        "How inputs are split: auto (by extension: .ndjson/.jsonl, .yaml/.yml, else JSON), json, ndjson, yaml, or json-array (one top-level JSON array, streamed: each element is a payload, reported as [index] with its line:column).",
         valueName: "format"))
     var format: InputFormat = .auto
 
