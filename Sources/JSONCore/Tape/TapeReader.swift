@@ -158,7 +158,10 @@ struct TapeReader {
             } else if b < 0x80 {
                 i += 1
             } else {
-                guard skipUTF8Scalar() else { return false }
+                // A run of non-ASCII scalars (a word in another script) before the next SWAR step.
+                repeat {
+                    guard skipUTF8Scalar() else { return false }
+                } while i < n && bytes[i] >= 0x80
             }
         }
         let length = i - start
