@@ -119,10 +119,20 @@ final class PayloadValidatorTests: XCTestCase {
             (#"{"id":"u","type":"moderator"}"#, .user),
             (#"{"id":"x","type":"default"}"#, nil),
             (#""typing_on""#, nil),
+            (#"{"id":"c","custom":"profileUrl","type":"dir\u0065ct"}"#, .channel),
+            (#"{"id":"c","custom":{"profileUrlx":1},"type":["group"]}"#, nil),
+            (#"{"channel":{},"id":"m"}"#, nil),
+            (#"[{"text":"x"}]"#, nil),
         ]
+        var tape = JSONTape()
         for (json, expected) in cases {
             XCTAssertEqual(PayloadValidator.detectSchema(try JSONParser.parse(json).root), expected, json)
+            // The tape reading (what the CLI uses) gives the same answer.
+            let onTape = PayloadValidator.detectSchema(bytes: Array(json.utf8), options: JSONParseOptions(), tape: &tape)
+            XCTAssertEqual(onTape, .some(expected), "on the tape: \(json)")
         }
+        // Text the tape declines is left to the parser.
+        XCTAssertNil(PayloadValidator.detectSchema(bytes: Array(#"{"text":1,"text":2}"#.utf8), options: JSONParseOptions(), tape: &tape) as BundledSchema??)
     }
 
     func testValidateValueHasNoPositions() throws {

@@ -75,7 +75,11 @@ struct RecordChecker: Sendable {
             result.issues = [issue]
             return result
         case .bytes(let bytes):
-            if spec == .auto {
+            if spec == .auto, let shape = PayloadValidator.detectSchema(bytes: bytes, options: detectionOptions, tape: &memo.tape) {
+                // Read on the tape: no value tree just to pick the schema.
+                guard let detected = detect(shape, into: &result) else { return result }
+                spec = .bundled(detected)
+            } else if spec == .auto {
                 let document: JSONDocument
                 do throws(JSONParseError) {
                     document = try JSONParser.parse(bytes, options: detectionOptions)
@@ -119,7 +123,12 @@ struct RecordChecker: Sendable {
     }
 
     private func detect(_ value: JSONValue, into result: inout RecordResult) -> BundledSchema? {
-        guard let detected = PayloadValidator.detectSchema(value) else {
+        detect(PayloadValidator.detectSchema(value), into: &result)
+    }
+
+    /// Records the outcome of `--schema auto`'s shape rule.
+    private func detect(_ shape: BundledSchema?, into result: inout RecordResult) -> BundledSchema? {
+        guard let detected = shape else {
             result.outcome = .invalid
             result.issues = [ReportedIssue(
                 severity: .error,
