@@ -132,7 +132,9 @@ final class PayloadValidatorTests: XCTestCase {
             XCTAssertEqual(onTape, .some(expected), "on the tape: \(json)")
         }
         // Text the tape declines is left to the parser.
-        XCTAssertNil(PayloadValidator.detectSchema(bytes: Array(#"{"text":1,"text":2}"#.utf8), options: JSONParseOptions(), tape: &tape) as BundledSchema??)
+        if case .some = PayloadValidator.detectSchema(bytes: Array(#"{"text":1,"text":2}"#.utf8), options: JSONParseOptions(), tape: &tape) {
+            XCTFail("the tape should decline duplicate keys")
+        }
     }
 
     func testValidateValueHasNoPositions() throws {
