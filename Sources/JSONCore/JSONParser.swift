@@ -411,27 +411,14 @@ struct ByteParser {
 
     /// Validates one multi-byte UTF-8 scalar at `i` (strict: no overlongs, surrogates or > U+10FFFF).
     @inline(__always) mutating func skipUTF8Scalar() throws(JSONParseError) {
-        let b0 = bytes[i]
-        let n = bytes.count
-        func cont(_ k: Int) -> UInt8? { i + k < n && bytes[i + k] & 0xC0 == 0x80 ? bytes[i + k] : nil }
-        switch b0 {
-        case 0xC2...0xDF:
-            guard cont(1) != nil else { throw badUTF8() }
-            i += 2
-        case 0xE0...0xEF:
-            guard let b1 = cont(1), cont(2) != nil else { throw badUTF8() }
-            if b0 == 0xE0 && b1 < 0xA0 { throw error(.invalidUTF8, "overlong UTF-8 encoding", at: i) }
-            if b0 == 0xED && b1 >= 0xA0 { throw error(.invalidUTF8, "UTF-8 encoded surrogate (U+D800...U+DFFF) is not a Unicode scalar", at: i) }
-            i += 3
-        case 0xF0...0xF4:
-            guard let b1 = cont(1), cont(2) != nil, cont(3) != nil else { throw badUTF8() }
-            if b0 == 0xF0 && b1 < 0x90 { throw error(.invalidUTF8, "overlong UTF-8 encoding", at: i) }
-            if b0 == 0xF4 && b1 >= 0x90 { throw error(.invalidUTF8, "UTF-8 sequence above U+10FFFF", at: i) }
-            i += 4
-        case 0xC0, 0xC1:
-            throw error(.invalidUTF8, "overlong UTF-8 encoding (byte 0x\(String(b0, radix: 16, uppercase: true)))", at: i)
-        default:
-            throw badUTF8()
+        switch ByteGrammar.utf8Scalar(in: bytes, at: i) {
+        case .length(let n): i += n
+        case .badByte: throw badUTF8()
+        case .overlongLead:
+            throw error(.invalidUTF8, "overlong UTF-8 encoding (byte 0x\(String(bytes[i], radix: 16, uppercase: true)))", at: i)
+        case .overlong: throw error(.invalidUTF8, "overlong UTF-8 encoding", at: i)
+        case .surrogate: throw error(.invalidUTF8, "UTF-8 encoded surrogate (U+D800...U+DFFF) is not a Unicode scalar", at: i)
+        case .aboveMax: throw error(.invalidUTF8, "UTF-8 sequence above U+10FFFF", at: i)
         }
     }
 
@@ -510,45 +497,18 @@ struct ByteParser {
 
     mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
         let start = i
-        var negative = false
-        if bytes[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-            guard i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 else {
-                if i < bytes.count, bytes[i] == UInt8(ascii: "I") { throw error(.invalidNumber, "-Infinity is not a JSON value", at: start) }
-                throw error(.invalidNumber, "'-' must be followed by a digit", at: start)
-            }
+        let intStart: Int, digitCount: Int, simple: Bool
+        switch ByteGrammar.number(in: bytes, at: start) {
+        case .number(let end, let firstDigit, let digits, let isSimple):
+            (i, intStart, digitCount, simple) = (end, firstDigit, digits, isSimple)
+        case .minusWithoutDigit(let infinity):
+            throw error(.invalidNumber, infinity ? "-Infinity is not a JSON value" : "'-' must be followed by a digit", at: start)
+        case .leadingZero(let at): throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: at)
+        case .noFractionDigit(let at): throw error(.invalidNumber, "a digit must follow the decimal point", at: at)
+        case .noExponentDigit(let at): throw error(.invalidNumber, "a digit must follow the exponent marker", at: at)
+        case .exponentTooLong(let at): throw error(.tooLarge, "number exponent has more than 9 digits", at: at)
         }
-        let intStart = i
-        if bytes[i] == 48 {
-            i += 1
-            if i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
-                throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: intStart)
-            }
-        } else {
-            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-        }
-        var digitCount = i - intStart
-        var simple = true
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            simple = false
-            i += 1
-            let fracStart = i
-            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-            if i == fracStart { throw error(.invalidNumber, "a digit must follow the decimal point", at: i) }
-            digitCount += i - fracStart
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            simple = false
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            let expStart = i
-            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-            if i == expStart { throw error(.invalidNumber, "a digit must follow the exponent marker", at: i) }
-            if i - expStart > 9 {
-                throw error(.tooLarge, "number exponent has more than 9 digits", at: expStart)
-            }
-        }
+        let negative = bytes[start] == UInt8(ascii: "-")
         if digitCount > options.maxNumberDigits {
             throw error(.tooLarge, "number has \(digitCount) digits, over the limit of \(options.maxNumberDigits)", at: start, limit: .numberDigits)
         }

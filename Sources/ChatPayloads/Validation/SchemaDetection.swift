@@ -16,14 +16,23 @@ extension PayloadValidator {
     /// The React variants are never guessed (they are named alternatives).
     public static func detectSchema(_ value: JSONValue) -> BundledSchema? {
         guard case .object(let o) = value else { return nil }
-        func has(_ keys: String...) -> Bool { keys.contains { o[$0] != nil } }
-        if has("uuid") && has("channel") { return .member }
-        if has("sourceType", "actionTimetoken", "parentTimetoken") { return .messageAction }
-        if has("createdAt", "text", "contentType", "content") { return .message }
-        if has("email", "externalId", "profileUrl") { return .user }
-        if has("description") { return .channel }
-        if case .object(let custom)? = o["custom"], custom["profileUrl"] != nil { return .channel }
-        switch o["type"]?.stringValue {
+        return detectSchema(
+            has: { o[$0] != nil },
+            customHasProfileUrl: { if case .object(let custom)? = o["custom"] { custom["profileUrl"] != nil } else { false } },
+            type: { o["type"]?.stringValue })
+    }
+
+    /// The shape rule itself, over what it reads of a JSON object: which members it has, whether
+    /// `custom` is an object with `profileUrl`, and the `type` string.
+    static func detectSchema(has: (String) -> Bool, customHasProfileUrl: () -> Bool, type: () -> String?) -> BundledSchema? {
+        func hasAny(_ keys: String...) -> Bool { keys.contains { has($0) } }
+        if hasAny("uuid") && hasAny("channel") { return .member }
+        if hasAny("sourceType", "actionTimetoken", "parentTimetoken") { return .messageAction }
+        if hasAny("createdAt", "text", "contentType", "content") { return .message }
+        if hasAny("email", "externalId", "profileUrl") { return .user }
+        if hasAny("description") { return .channel }
+        if customHasProfileUrl() { return .channel }
+        switch type() {
         case "group"?, "direct"?: return .channel
         case "admin"?, "moderator"?: return .user
         default: return nil
@@ -44,28 +53,23 @@ extension PayloadValidator {
     static func detectSchema(in view: JSONTapeView) -> BundledSchema? {
         guard view[0].kind == .object else { return nil }
         /// The entry index of the value of member `name` of the object at `object`.
-        func member(_ name: StaticString, of object: Int) -> Int? {
-            let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        func member(_ name: String, of object: Int) -> Int? {
             var key = view.firstChild(object)
             for _ in 0..<Int(view[object].count) {
-                let raw = view.rawBytes(key)
-                if raw.count == wanted.count, zip(raw, wanted).allSatisfy({ $0 == $1 }) { return key + 1 }
+                if view.rawBytes(key).elementsEqual(name.utf8) { return key + 1 }
                 key = view.nextMember(key)
             }
             return nil
         }
-        func has(_ names: StaticString...) -> Bool { names.contains { member($0, of: 0) != nil } }
-        if has("uuid") && has("channel") { return .member }
-        if has("sourceType", "actionTimetoken", "parentTimetoken") { return .messageAction }
-        if has("createdAt", "text", "contentType", "content") { return .message }
-        if has("email", "externalId", "profileUrl") { return .user }
-        if has("description") { return .channel }
-        if let custom = member("custom", of: 0), view[custom].kind == .object, member("profileUrl", of: custom) != nil { return .channel }
-        guard let type = member("type", of: 0), view[type].kind == .string else { return nil }
-        switch view.string(type) {
-        case "group", "direct": return .channel
-        case "admin", "moderator": return .user
-        default: return nil
-        }
+        return detectSchema(
+            has: { member($0, of: 0) != nil },
+            customHasProfileUrl: {
+                guard let custom = member("custom", of: 0), view[custom].kind == .object else { return false }
+                return member("profileUrl", of: custom) != nil
+            },
+            type: {
+                guard let type = member("type", of: 0), view[type].kind == .string else { return nil }
+                return view.string(type)
+            })
     }
 }

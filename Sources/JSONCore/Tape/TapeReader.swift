@@ -213,68 +213,22 @@ struct TapeReader {
         return v
     }
 
-    /// One multi-byte UTF-8 scalar at `i`, by the same strict rules as ``ByteParser``.
+    /// One multi-byte UTF-8 scalar at `i`, by the rules ``ByteParser`` uses (``ByteGrammar``).
     @inline(__always) mutating func skipUTF8Scalar() -> Bool {
-        let n = bytes.count
-        let b0 = bytes[i]
-        @inline(__always) func isCont(_ k: Int) -> Bool { i + k < n && bytes[i + k] & 0xC0 == 0x80 }
-        switch b0 {
-        case 0xC2...0xDF:
-            guard isCont(1) else { return false }
-            i += 2
-        case 0xE0...0xEF:
-            guard isCont(1), isCont(2) else { return false }
-            let b1 = bytes[i + 1]
-            if b0 == 0xE0 && b1 < 0xA0 { return false }
-            if b0 == 0xED && b1 >= 0xA0 { return false }
-            i += 3
-        case 0xF0...0xF4:
-            guard isCont(1), isCont(2), isCont(3) else { return false }
-            let b1 = bytes[i + 1]
-            if b0 == 0xF0 && b1 < 0x90 { return false }
-            if b0 == 0xF4 && b1 >= 0x90 { return false }
-            i += 4
-        default:
-            return false
-        }
+        guard case .length(let n) = ByteGrammar.utf8Scalar(in: bytes, at: i) else { return false }
+        i += n
         return true
     }
 
     // MARK: - Numbers
 
-    /// Reads a number at `i` by RFC 8259's grammar.
+    /// Reads a number at `i` by RFC 8259's grammar (``ByteGrammar``, as ``ByteParser`` does).
     mutating func readNumber(into tape: inout JSONTape) -> Bool {
-        let n = bytes.count
         let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < n, bytes[i] >= 48, bytes[i] <= 57 else { return false }
-        let intStart = i
-        if bytes[i] == 48 {
-            i += 1
-            if i < n, bytes[i] >= 48, bytes[i] <= 57 { return false }
-        } else {
-            while i < n, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-        }
-        var digits = i - intStart
-        var simple = true
-        if i < n, bytes[i] == UInt8(ascii: ".") {
-            simple = false
-            i += 1
-            let fracStart = i
-            while i < n, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-            guard i > fracStart else { return false }
-            digits += i - fracStart
-        }
-        if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            simple = false
-            i += 1
-            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            let expStart = i
-            while i < n, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-            guard i > expStart, i - expStart <= 9 else { return false }
-        }
-        guard digits <= options.maxNumberDigits else { return false }
-        appendScalar(.number, start: start, length: i - start, flag: !simple, into: &tape)
+        guard case .number(let end, _, let digits, let simple) = ByteGrammar.number(in: bytes, at: start),
+            digits <= options.maxNumberDigits else { return false }
+        i = end
+        appendScalar(.number, start: start, length: end - start, flag: !simple, into: &tape)
         return true
     }
 
