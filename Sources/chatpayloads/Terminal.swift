@@ -210,3 +210,15 @@ struct Style: Sendable {
     /// Dim (keyword locations).
     func dim(_ s: String) -> String { wrap(s, "2") }
 }
+
+extension ColorMode {
+    /// Whether the text report is coloured: `always` and `never` are obeyed as given (an
+    /// explicit flag beats the environment); `auto` means a terminal, unless `NO_COLOR` is set.
+    func enabled(onTerminal: Bool) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto: return onTerminal && !Terminal.noColorRequested
+        }
+    }
+}

@@ -44,6 +44,12 @@ final class GitHubReporter: Reporter {
         out.write(summary.line + "\n")
     }
 
+    /// The report of a run that stopped before validating anything (a schema or config error):
+    /// one `::error` annotation with the message.
+    static func failureAnnotation(_ failure: SetupFailure) -> String {
+        "::error title=\(escapeProperty("chatpayloads (\(failure.rule))"))::\(escapeData(failure.reportMessage))\n"
+    }
+
     /// Escapes a command's message (`%`, CR, LF).
     static func escapeData(_ s: String) -> String {
         var out = ""

@@ -83,6 +83,27 @@ final class JSONReporter: Reporter {
         out.write("  \"exitCode\": \(summary.status.rawValue)\n}\n")
     }
 
+    /// The document of a run that stopped before validating anything (a schema or config error):
+    /// the usual members, no results, zero counts, and a top-level `error` object:
+    /// `"error": {"rule": "schema", "message": "..."}` (`rule` is `schema` or `config`).
+    static func failureDocument(_ failure: SetupFailure, context: ReportContext) -> String {
+        let zero: JSONValue = .number(JSONNumber(0))
+        let document: JSONValue = .object(JSONObject([
+            .init(key: "tool", value: ["name": "chatpayloads", "version": .string(context.version)]),
+            .init(key: "profile", value: .string(context.profileName)),
+            .init(key: "expect", value: context.expectInvalid ? "invalid" : "valid"),
+            .init(key: "error", value: .object(JSONObject([
+                .init(key: "rule", value: .string(failure.rule)),
+                .init(key: "message", value: .string(failure.reportMessage)),
+            ]))),
+            .init(key: "results", value: []),
+            .init(key: "summary", value: .object(JSONObject(
+                ["inputs", "payloads", "valid", "invalid", "unreadable", "schemaErrors", "failed"].map { .init(key: $0, value: zero) }))),
+            .init(key: "exitCode", value: .number(JSONNumber(Int(failure.status.rawValue)))),
+        ]))
+        return JSONWriter.string(document, options: .pretty) + "\n"
+    }
+
     static func issue(_ i: ReportedIssue) -> JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "severity", value: .string(i.severity.rawValue)),

@@ -4,10 +4,15 @@
 ///
 /// An invalid payload is a `<failure>` (type = the failing keyword), an unreadable one or a
 /// schema error an `<error>`. With `--expect invalid`, invalid payloads pass and valid ones fail.
+///
+/// The output validates against Jenkins xunit's strict `junit-10.xsd`: times have at most three
+/// decimals, a `<testcase>` carries only `name`, `classname` and `time` (the input's path is the
+/// suite's `file`, the schemas used are the suite's `<properties>`).
 final class JUnitReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
     private var cases: [String] = []
+    private var schemas: [String] = []
     private var suites: [String] = []
     private var totals = (tests: 0, failures: 0, errors: 0, time: 0.0)
 
@@ -18,8 +23,8 @@ final class JUnitReporter: Reporter {
 
     func record(_ r: RecordResult, input: InputFile) {
         let name = r.label == .whole ? input.displayPath : "\(input.displayPath) \(r.label.text)"
-        var xml = "    <testcase classname=\"\(JUnitReporter.escape(JUnitReporter.className(input.displayPath)))\" name=\"\(JUnitReporter.escape(name))\" file=\"\(JUnitReporter.escape(input.displayPath))\""
-        if let schema = r.schemaName { xml += " schema=\"\(JUnitReporter.escape(schema))\"" }
+        if let schema = r.schemaName, !schemas.contains(schema) { schemas.append(schema) }
+        var xml = "    <testcase classname=\"\(JUnitReporter.escape(JUnitReporter.className(input.displayPath)))\" name=\"\(JUnitReporter.escape(name))\""
         xml += " time=\"\(JUnitReporter.seconds(r.seconds))\""
         if r.passed {
             xml += " />\n"
@@ -43,7 +48,14 @@ final class JUnitReporter: Reporter {
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
         let failures = stats.failed - stats.unreadable - stats.schemaErrors
         let errors = stats.unreadable + stats.schemaErrors
-        var xml = "  <testsuite name=\"\(JUnitReporter.escape(input.displayPath))\" tests=\"\(stats.records)\" failures=\"\(max(0, failures))\" errors=\"\(errors)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(stats.seconds))\">\n"
+        let path = JUnitReporter.escape(input.displayPath)
+        var xml = "  <testsuite name=\"\(path)\" tests=\"\(stats.records)\" failures=\"\(max(0, failures))\" errors=\"\(errors)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(stats.seconds))\" file=\"\(path)\">\n"
+        if !schemas.isEmpty {
+            xml += "    <properties>\n"
+            for schema in schemas { xml += "      <property name=\"schema\" value=\"\(JUnitReporter.escape(schema))\" />\n" }
+            xml += "    </properties>\n"
+        }
+        schemas = []
         xml += cases.joined()
         xml += "  </testsuite>\n"
         cases = []
@@ -61,6 +73,25 @@ final class JUnitReporter: Reporter {
         out.write("</testsuites>\n")
     }
 
+    /// The report of a run that stopped before validating anything (a schema or config error):
+    /// one suite `chatpayloads` with one test case, named after the rule (`schema`, `config`),
+    /// holding the message as an `<error>`.
+    static func failureDocument(_ failure: SetupFailure) -> String {
+        let message = escape(failure.reportMessage)
+        let rule = escape(failure.rule)
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="chatpayloads" tests="1" failures="0" errors="1" time="0.000">
+              <testsuite name="chatpayloads" tests="1" failures="0" errors="1" skipped="0" time="0.000">
+                <testcase classname="chatpayloads" name="\(rule)" time="0.000">
+                  <error message="\(message)" type="\(rule)">\(escape(failure.message, attribute: false))</error>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """
+    }
+
     /// `path:line:col: ` for a message.
     static func locate(_ issue: ReportedIssue, _ input: InputFile) -> String {
         guard let line = issue.line else { return "\(input.displayPath): " }
@@ -72,12 +103,12 @@ final class JUnitReporter: Reporter {
         path.split(separator: "/").joined(separator: ".")
     }
 
+    /// Seconds with three decimals (`0.004`), the most `junit-10.xsd`'s `SUREFIRE_TIME` allows.
     static func seconds(_ s: Double) -> String {
-        let micros = Int((s * 1_000_000).rounded())
-        let whole = micros / 1_000_000
-        let frac = micros % 1_000_000
-        let f = String(frac)
-        return "\(whole)." + String(repeating: "0", count: 6 - f.count) + f
+        guard s.isFinite, s > 0 else { return "0.000" }
+        let millis = Int(min(s, 1e12) * 1_000 + 0.5)
+        let f = String(millis % 1_000)
+        return "\(millis / 1_000)." + String(repeating: "0", count: 3 - f.count) + f
     }
 
     /// Escapes XML text or attribute content; drops characters XML 1.0 cannot hold.

@@ -12,7 +12,8 @@ final class SARIFReporter: Reporter {
     private var rules: [String] = []
     private var ruleIndex: [String: Int] = [:]
     private var results: [JSONValue] = []
-    private var artifacts: [String] = []
+    /// Artifact URIs in first-seen order (nil: standard input with no `--stdin-filename`).
+    private var artifacts: [String?] = []
     private var artifactIndex: [String: Int] = [:]
 
     init(out: OutputSink, context: ReportContext) {
@@ -37,18 +38,18 @@ final class SARIFReporter: Reporter {
             ruleIndex[issue.rule] = index
         }
         let uri = SARIFReporter.uri(input)
+        let key = uri ?? ""
         let artifact: Int
-        if let a = artifactIndex[uri] {
+        if let a = artifactIndex[key] {
             artifact = a
         } else {
             artifact = artifacts.count
             artifacts.append(uri)
-            artifactIndex[uri] = artifact
+            artifactIndex[key] = artifact
         }
         var region: [JSONObject.Member] = [.init(key: "startLine", value: .number(JSONNumber(issue.line ?? r.startLine)))]
         if let column = issue.column { region.append(.init(key: "startColumn", value: .number(JSONNumber(column)))) }
-        var artifactLocation: [JSONObject.Member] = [.init(key: "uri", value: .string(uri))]
-        if !uri.hasPrefix("file:") { artifactLocation.append(.init(key: "uriBaseId", value: "%SRCROOT%")) }
+        var artifactLocation = SARIFReporter.artifactLocation(uri)
         artifactLocation.append(.init(key: "index", value: .number(JSONNumber(artifact))))
         let location: JSONValue = .object(JSONObject([
             .init(key: "physicalLocation", value: .object(JSONObject([
@@ -82,40 +83,75 @@ final class SARIFReporter: Reporter {
             if let help = SARIFReporter.helpURI(id) { members.append(.init(key: "helpUri", value: .string(help))) }
             return .object(JSONObject(members))
         }
+        let artifactObjects: [JSONValue] = artifacts.map { uri in
+            ["location": .object(JSONObject(SARIFReporter.artifactLocation(uri)))]
+        }
+        let invocation: [JSONObject.Member] = [
+            .init(key: "executionSuccessful", value: .bool(summary.status.rawValue < ExitStatus.schemaOrConfig.rawValue)),
+            .init(key: "exitCode", value: .number(JSONNumber(Int(summary.status.rawValue)))),
+        ]
+        let log = SARIFReporter.log(
+            version: context.version, rules: ruleObjects, artifacts: artifactObjects, results: results, invocation: invocation)
+        out.write(JSONWriter.string(log, options: .pretty) + "\n")
+    }
+
+    /// The whole log around one run: the driver with its `rules`, the `artifacts`, the
+    /// `results`, and one invocation. Columns are counted in Unicode scalars (code points), which
+    /// `columnKind` says (SARIF 2.1.0 §3.14.27; consumers otherwise assume UTF-16 code units).
+    static func log(version: String, rules: [JSONValue], artifacts: [JSONValue], results: [JSONValue], invocation: [JSONObject.Member]) -> JSONValue {
         let driver: JSONValue = .object(JSONObject([
             .init(key: "name", value: "chatpayloads"),
-            .init(key: "version", value: .string(context.version)),
-            .init(key: "semanticVersion", value: .string(context.version)),
-            .init(key: "rules", value: .array(ruleObjects)),
+            .init(key: "version", value: .string(version)),
+            .init(key: "semanticVersion", value: .string(version)),
+            .init(key: "rules", value: .array(rules)),
         ]))
-        let artifactObjects: [JSONValue] = artifacts.map { uri in
-            var location: [JSONObject.Member] = [.init(key: "uri", value: .string(uri))]
-            if !uri.hasPrefix("file:") { location.append(.init(key: "uriBaseId", value: "%SRCROOT%")) }
-            return ["location": .object(JSONObject(location))]
-        }
         let srcroot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).absoluteString
         let run: JSONValue = .object(JSONObject([
             .init(key: "tool", value: ["driver": driver]),
             .init(key: "originalUriBaseIds", value: ["%SRCROOT%": ["uri": .string(srcroot)]]),
-            .init(key: "artifacts", value: .array(artifactObjects)),
+            .init(key: "columnKind", value: "unicodeCodePoints"),
+            .init(key: "artifacts", value: .array(artifacts)),
             .init(key: "results", value: .array(results)),
-            .init(key: "invocations", value: [.object(JSONObject([
-                .init(key: "executionSuccessful", value: .bool(summary.status.rawValue < ExitStatus.schemaOrConfig.rawValue)),
-                .init(key: "exitCode", value: .number(JSONNumber(Int(summary.status.rawValue)))),
-            ]))]),
+            .init(key: "invocations", value: [.object(JSONObject(invocation))]),
         ]))
-        let log: JSONValue = .object(JSONObject([
+        return .object(JSONObject([
             .init(key: "$schema", value: "https://json.schemastore.org/sarif-2.1.0.json"),
             .init(key: "version", value: "2.1.0"),
             .init(key: "runs", value: [run]),
         ]))
-        out.write(JSONWriter.string(log, options: .pretty) + "\n")
+    }
+
+    /// The log of a run that stopped before validating anything (a schema or config error): no
+    /// results, an invocation with `executionSuccessful: false`, and the error as its
+    /// `toolConfigurationNotifications` entry (SARIF 2.1.0 §3.20.21).
+    static func failureLog(_ failure: SetupFailure, version: String) -> String {
+        let notification: JSONValue = .object(JSONObject([
+            .init(key: "level", value: "error"),
+            .init(key: "message", value: ["text": .string(failure.reportMessage)]),
+            .init(key: "descriptor", value: ["id": .string(failure.rule)]),
+        ]))
+        let invocation: [JSONObject.Member] = [
+            .init(key: "executionSuccessful", value: false),
+            .init(key: "exitCode", value: .number(JSONNumber(Int(failure.status.rawValue)))),
+            .init(key: "toolConfigurationNotifications", value: [notification]),
+        ]
+        return JSONWriter.string(log(version: version, rules: [], artifacts: [], results: [], invocation: invocation), options: .pretty) + "\n"
+    }
+
+    /// An `artifactLocation`'s members: the URI (relative ones against `%SRCROOT%`), or for
+    /// standard input, which is no file, a description instead of a URI.
+    static func artifactLocation(_ uri: String?) -> [JSONObject.Member] {
+        guard let uri else { return [.init(key: "description", value: ["text": "standard input"])] }
+        var members: [JSONObject.Member] = [.init(key: "uri", value: .string(uri))]
+        if !uri.hasPrefix("file:") { members.append(.init(key: "uriBaseId", value: "%SRCROOT%")) }
+        return members
     }
 
     /// The artifact URI: a relative path percent-encoded (resolved against `%SRCROOT%`), or a
-    /// `file:` URI for absolute paths; standard input is `stdin`.
-    static func uri(_ input: InputFile) -> String {
-        if case .standardInput = input.source { return percentEncode(input.displayPath == "<stdin>" ? "stdin" : input.displayPath) }
+    /// `file:` URI for absolute paths. Standard input has one only when `--stdin-filename` names
+    /// the file it stands for; otherwise nil (there is no file to point at).
+    static func uri(_ input: InputFile) -> String? {
+        if case .standardInput = input.source, input.displayPath == "<stdin>" { return nil }
         if input.displayPath.hasPrefix("/") { return URL(fileURLWithPath: input.displayPath).absoluteString }
         return percentEncode(input.displayPath)
     }
@@ -149,12 +185,25 @@ final class SARIFReporter: Reporter {
         }
     }
 
-    /// The specification section for schema keywords; nil for the tool's own rules.
+    /// The specification that defines a schema keyword: JSON Schema Core for the core and
+    /// applicator vocabularies (`$ref`, `oneOf`, `properties`, `unevaluatedProperties`...), the
+    /// Validation specification for the rest (`type`, `required`, `format`...); nil for the
+    /// tool's own rules.
     static func helpURI(_ id: String) -> String? {
         switch id {
-        case "parse", "read", "schema", "auto", "expect-invalid", "duplicate-key": return nil
+        case "parse", "read", "schema", "config", "auto", "expect-invalid", "duplicate-key": return nil
         case _ where Profile.Limit(rawValue: id) != nil: return nil
+        case _ where coreKeywords.contains(id): return "https://json-schema.org/draft/2020-12/json-schema-core"
         default: return "https://json-schema.org/draft/2020-12/json-schema-validation"
         }
     }
+
+    /// The keywords JSON Schema Core (2020-12) defines: its core vocabulary, the applicator
+    /// vocabulary (section 10) and the unevaluated vocabulary (section 11).
+    static let coreKeywords: Set<String> = [
+        "$schema", "$id", "$ref", "$dynamicRef", "$anchor", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
+        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas",
+        "prefixItems", "items", "contains", "properties", "patternProperties", "additionalProperties", "propertyNames",
+        "unevaluatedItems", "unevaluatedProperties", "false",
+    ]
 }

@@ -28,7 +28,7 @@ final class SummaryReporter: Reporter {
             text = parts.joined(separator: ", ")
         }
         let verdict = stats.failed > 0 ? s.error(text) : s.success(text)
-        out.write(s.bold(input.displayPath) + ": " + verdict + "\n")
+        out.write(s.bold(TextReporter.displayable(input.displayPath)) + ": " + verdict + "\n")
     }
 
     func finish(_ summary: RunSummary) {

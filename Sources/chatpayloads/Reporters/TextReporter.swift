@@ -7,8 +7,11 @@
 /// checked 3 payloads in 3 inputs: 2 valid, 1 invalid, 0 unreadable
 /// ```
 ///
-/// Best match first; `--verbose` lists every error and names valid payloads too. Colour only on
-/// a terminal and never with `NO_COLOR`.
+/// Best match first; `--verbose` lists every error and names valid payloads too. Colour on a
+/// terminal unless `NO_COLOR` is set, or as `--color always` / `never` says.
+///
+/// File names are shown through ``displayable(_:)``, so a newline or control character in a
+/// name cannot break the `path:line:col:` lines that editors and problem matchers parse.
 final class TextReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
@@ -26,7 +29,7 @@ final class TextReporter: Reporter {
                     out.write(prefix(first, r, input) + s.note("note:") + " invalid as expected: " + first.message + keyword(first) + "\n")
                 } else {
                     let schema = r.schemaName.map { " against \($0)" } ?? ""
-                    out.write(s.bold(r.displayName(input)) + ": " + s.success("valid") + schema + "\n")
+                    out.write(s.bold(TextReporter.displayable(r.displayName(input))) + ": " + s.success("valid") + schema + "\n")
                 }
             }
             if !context.quiet { writeWarnings(r, input) }
@@ -57,7 +60,7 @@ final class TextReporter: Reporter {
         } else {
             choices = stats.autoChoices.map { "\($0.name) (\($0.count) \($0.count == 1 ? "record" : "records"))" }.joined(separator: ", ")
         }
-        out.write(s.bold(input.displayPath) + ": " + s.note("note:") + " --schema auto chose " + choices + "\n")
+        out.write(s.bold(TextReporter.displayable(input.displayPath)) + ": " + s.note("note:") + " --schema auto chose " + choices + "\n")
     }
 
     func finish(_ summary: RunSummary) {
@@ -68,11 +71,39 @@ final class TextReporter: Reporter {
 
     /// `path:line:col: ` (or `path: line 3: ` / `path: ` when the position is unknown).
     private func prefix(_ issue: ReportedIssue, _ r: RecordResult, _ input: InputFile) -> String {
+        let path = TextReporter.displayable(input.displayPath)
         if let line = issue.line {
-            return s.bold("\(input.displayPath):\(line):\(issue.column ?? 1):") + " "
+            return s.bold("\(path):\(line):\(issue.column ?? 1):") + " "
         }
-        if r.label != .whole { return s.bold("\(input.displayPath): \(r.label.text):") + " " }
-        return s.bold("\(input.displayPath):") + " "
+        if r.label != .whole { return s.bold("\(path): \(r.label.text):") + " " }
+        return s.bold("\(path):") + " "
+    }
+
+    /// `text` with every character that would break a line or move the cursor written as an
+    /// escape: `\n`, `\r`, `\t`, and `\u{1B}` for the other C0 and C1 controls, DEL, and the
+    /// bidirectional controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) that
+    /// could make a name read as another. Printable text, right-to-left letters and emoji
+    /// included, is kept as it is.
+    static func displayable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where needsEscape(c): out += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     private func keyword(_ issue: ReportedIssue) -> String {

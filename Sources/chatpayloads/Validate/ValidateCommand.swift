@@ -37,6 +37,7 @@ struct ValidateCommand: ParsableCommand {
         case .success(let s): setup = s
         case .failure(let failure):
             Terminal.diagnose(failure.message)
+            SetupFailureReport.write(failure, options: options)
             throw failure.status.exitCode
         }
         let status = setup.execute()
@@ -47,7 +48,10 @@ struct ValidateCommand: ParsableCommand {
 /// A fatal problem before validation starts.
 struct SetupFailure: Error {
     let status: ExitStatus
+    /// The diagnostic line, as standard error shows it.
     let message: String
+    /// What failed, as reports name it: `schema` or `config`.
+    var rule = "schema"
 }
 
 /// Everything `validate` needs, resolved from the options, the config and the environment.
@@ -63,7 +67,7 @@ struct ValidationSetup {
         let config: LoadedConfig?
         switch LoadedConfig.load(options.schemaOptions) {
         case .success(let c): config = c
-        case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.message))
+        case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.message, rule: "config"))
         }
         var profile = config?.profile ?? Profile.standard
         if let name = options.schemaOptions.profile {
@@ -80,6 +84,10 @@ struct ValidationSetup {
 
         var globalSchema: SchemaSpec?
         if let text = options.schema {
+            if SchemaSpec.looksLikeUnknownName(text) {
+                return .failure(SetupFailure(
+                    status: .schemaOrConfig, message: "error: unknown schema '\(text)': expected one of \(SchemaSpec.namesList)"))
+            }
             let spec = SchemaSpec.parse(text, relativeTo: nil)
             if spec != .auto, case .failure(let f) = cache.validator(for: spec) {
                 return .failure(SetupFailure(status: .schemaOrConfig, message: f.description))
@@ -109,8 +117,7 @@ struct ValidationSetup {
 
         // Reporters.
         let stdout = Terminal.standardOutput
-        let colour = options.color != .never && !Terminal.noColorRequested
-            && (options.color == .always || stdout.isTerminal)
+        let colour = options.color.enabled(onTerminal: stdout.isTerminal)
         var fileSink: OutputSink?
         if let path = options.output {
             switch OutputSink.file(atPath: path) {
@@ -129,8 +136,11 @@ struct ValidationSetup {
         let primarySink = fileSink ?? stdout
         let primaryStyle = Style(enabled: fileSink == nil && colour)
         reporters.append(ValidationSetup.reporter(options.reporter, sink: primarySink, context: context(style: primaryStyle)))
-        if fileSink != nil && options.reporter != .text {
-            reporters.append(TextReporter(out: stdout, context: context(style: Style(enabled: colour))))
+        if fileSink != nil {
+            // The text report goes to standard output beside the file; when the file is the
+            // text report, standard output gets its summary line.
+            let stdoutContext = context(style: Style(enabled: colour))
+            reporters.append(options.reporter == .text ? SummaryLineReporter(out: stdout, context: stdoutContext) : TextReporter(out: stdout, context: stdoutContext))
         }
 
         // The run.

@@ -120,9 +120,6 @@ struct ValidateOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1") }
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }
         if ndjson && format != .auto && format != .ndjson { throw UsageError("--ndjson and --format \(format.rawValue) cannot be combined") }
-        if let schema, SchemaSpec.looksLikeUnknownName(schema) {
-            throw UsageError("unknown schema '\(schema)': expected one of \(SchemaSpec.namesList)")
-        }
         for r in resource where !r.contains("=") {
             throw UsageError("--resource expects URI=PATH, got '\(r)'")
         }
