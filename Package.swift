@@ -8,12 +8,15 @@ let package = Package(
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "JSONSchemaValidator", targets: ["JSONSchemaValidator"]),
         .library(name: "ChatPayloads", targets: ["ChatPayloads"]),
+        .library(name: "ChatStore", targets: ["ChatStore"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // SQLite toolkit for the ChatStore target (issue 15); links the system SQLite on Linux.
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // JSON values, byte-level parser with source positions, JSON Pointer, writer.
@@ -29,6 +32,10 @@ let package = Package(
             name: "ChatPayloads",
             dependencies: ["JSONSchemaValidator", "JSONSchemaFormats", "JSONCore", .product(name: "Yams", package: "Yams")]
         ),
+        // The local store: chat records in SQLite through GRDB (ChatPayloads stays free of database code).
+        .target(name: "ChatStore", dependencies: ["ChatPayloads", "JSONCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Test helper: writes batches to a store and reports each commit, to be killed by the crash test.
+        .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
         // The command-line tool; the only place that prints.
         .executableTarget(
             name: "chatpayloads",
@@ -53,6 +60,9 @@ let package = Package(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
             exclude: ["Golden"]),
         .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ChatStoreTests",
+            dependencies: ["ChatStore", "ChatPayloads", "JSONCore", "chatstore-crashwriter", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,77 @@
+import GRDB
+
+/// Row counts of the whole store.
+public struct StoreCounts: Sendable, Hashable {
+    /// Users.
+    public var users: Int
+    /// Channels.
+    public var channels: Int
+    /// Memberships.
+    public var members: Int
+    /// Messages.
+    public var messages: Int
+    /// Message actions.
+    public var actions: Int
+    /// Queued outgoing actions.
+    public var queuedActions: Int
+
+    /// Makes counts.
+    public init(users: Int, channels: Int, members: Int, messages: Int, actions: Int, queuedActions: Int) {
+        self.users = users
+        self.channels = channels
+        self.members = members
+        self.messages = messages
+        self.actions = actions
+        self.queuedActions = queuedActions
+    }
+}
+
+/// Counts.
+extension ChatStore {
+    /// Members of `channelId` (the channel's member count).
+    public func memberCount(channelId: String) async throws(ChatStoreError) -> Int {
+        try await read { db in try StoreReader.count(db, "SELECT COUNT(*) FROM members WHERE channelId = \(SQLText.placeholder)", [SQLText.bind(channelId)]) }
+    }
+
+    /// Present members of `channelId`.
+    public func presentMemberCount(channelId: String) async throws(ChatStoreError) -> Int {
+        try await read { db in
+            try StoreReader.count(db, "SELECT COUNT(*) FROM members WHERE channelId = \(SQLText.placeholder) AND isPresent = 1", [SQLText.bind(channelId)])
+        }
+    }
+
+    /// Messages of `channelId`.
+    public func messageCount(channelId: String) async throws(ChatStoreError) -> Int {
+        try await read { db in try StoreReader.count(db, "SELECT COUNT(*) FROM messages WHERE channelId = \(SQLText.placeholder)", [SQLText.bind(channelId)]) }
+    }
+
+    /// Unseen messages of `channelId`: sent or delivered, not seen, not sent by `excludingUserId`.
+    public func unseenCount(channelId: String, excludingUserId: String? = nil) async throws(ChatStoreError) -> Int {
+        try await read { db in
+            try StoreReader.count(db, """
+                SELECT COUNT(*) FROM messages WHERE channelId = \(SQLText.placeholder)
+                AND status IN (\(MessageStatus.sent.code), \(MessageStatus.delivered.code)) AND userId IS NOT \(SQLText.placeholder)
+                """, [SQLText.bind(channelId), SQLText.bind(excludingUserId)])
+        }
+    }
+
+    /// Rows of every table, read in one snapshot.
+    public func counts() async throws(ChatStoreError) -> StoreCounts {
+        try await read { db in try ChatStore.counts(db) }
+    }
+
+    /// The blocking form of ``counts()``.
+    public func countsBlocking() throws(ChatStoreError) -> StoreCounts {
+        try readBlocking { db in try ChatStore.counts(db) }
+    }
+
+    static func counts(_ db: Database) throws -> StoreCounts {
+        StoreCounts(
+            users: try StoreReader.count(db, "SELECT COUNT(*) FROM users"),
+            channels: try StoreReader.count(db, "SELECT COUNT(*) FROM channels"),
+            members: try StoreReader.count(db, "SELECT COUNT(*) FROM members"),
+            messages: try StoreReader.count(db, "SELECT COUNT(*) FROM messages"),
+            actions: try StoreReader.count(db, "SELECT COUNT(*) FROM message_actions"),
+            queuedActions: try StoreReader.count(db, "SELECT COUNT(*) FROM outgoing_actions"))
+    }
+}

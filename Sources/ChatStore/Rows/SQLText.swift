@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+/// Exact text and bytes at the SQLite boundary.
+///
+/// GRDB binds and reads Swift strings as C strings, which would cut a text at its first NUL. So
+/// a text holding a NUL is bound as a blob and turned into TEXT in SQL (`CAST(? AS TEXT)`, which
+/// keeps every byte), and text columns are read back as `CAST(column AS BLOB)`, whose bytes are
+/// decoded as UTF-8. Empty blobs are bound as NULL (SQLite does so itself), so byte columns read
+/// NULL back as empty.
+enum SQLText {
+    /// The SQL placeholder for a text argument made by ``bind(_:)``.
+    static let placeholder = "CAST(? AS TEXT)"
+
+    /// A statement argument holding `text` exactly (NULL for nil).
+    @inline(__always)
+    static func bind(_ text: String?) -> (any DatabaseValueConvertible)? {
+        guard let text else { return nil }
+        return text.utf8.contains(0) ? Data(text.utf8) : text
+    }
+
+    /// A statement argument for JSON bytes (NULL when empty).
+    @inline(__always)
+    static func bind(bytes: [UInt8]) -> (any DatabaseValueConvertible)? {
+        bytes.isEmpty ? nil : Data(bytes)
+    }
+
+    /// `CAST(column AS BLOB)` for each of `columns`, comma-separated.
+    static func selectTexts(_ columns: [String], table: String? = nil) -> String {
+        columns.map { column in
+            let qualified = table.map { "\($0).\(column)" } ?? column
+            return "CAST(\(qualified) AS BLOB)"
+        }.joined(separator: ", ")
+    }
+}
+
+extension Row {
+    /// The text at `index`, selected as `CAST(column AS BLOB)`.
+    @inline(__always)
+    func text(_ index: Int) throws -> String {
+        let data = try decode(Data.self, atIndex: index)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The optional text at `index`, selected as `CAST(column AS BLOB)`.
+    @inline(__always)
+    func optionalText(_ index: Int) throws -> String? {
+        guard let data = try decode(Data?.self, atIndex: index) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The bytes at `index` (empty when NULL).
+    @inline(__always)
+    func bytes(_ index: Int) throws -> [UInt8] {
+        guard let data = try decode(Data?.self, atIndex: index) else { return [] }
+        return [UInt8](data)
+    }
+
+    /// The optional bytes at `index`.
+    @inline(__always)
+    func optionalBytes(_ index: Int) throws -> [UInt8]? {
+        try decode(Data?.self, atIndex: index).map { [UInt8]($0) }
+    }
+
+    /// The integer at `index`.
+    @inline(__always)
+    func int64(_ index: Int) throws -> Int64 {
+        try decode(Int64.self, atIndex: index)
+    }
+
+    /// The optional integer at `index`.
+    @inline(__always)
+    func optionalInt64(_ index: Int) throws -> Int64? {
+        try decode(Int64?.self, atIndex: index)
+    }
+}
