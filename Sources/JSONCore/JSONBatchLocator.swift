@@ -5,6 +5,8 @@ enum JSONBatchLocator {
     /// A trie node: the pointers ending here and the tokens continuing from here.
     private struct Node {
         var wanted: [Int] = []
+        /// Pointers ending here whose member name (not value) is wanted.
+        var wantedKeys: [Int] = []
         var children: [ScalarKey: Int] = [:]
     }
 
@@ -15,10 +17,12 @@ enum JSONBatchLocator {
         var index: Int
     }
 
-    /// The byte offset of each pointer's value (nil where there is none), in `pointers` order.
+    /// The byte offset of each pointer's value (nil where there is none), in `pointers` order;
+    /// where `keys[k]` is true, of the member name (its opening quote) instead, when the pointer
+    /// names an object member (an array element or the root has no name: its value's offset).
     /// Containers no pointer reaches into are skipped, not walked; a repeated member name
     /// resolves to its last occurrence, as in the parser.
-    static func offsets(of pointers: [JSONPointer], in bytes: UnsafeBufferPointer<UInt8>) -> [Int?] {
+    static func offsets(of pointers: [JSONPointer], keys: [Bool] = [], in bytes: UnsafeBufferPointer<UInt8>) -> [Int?] {
         var result = [Int?](repeating: nil, count: pointers.count)
         guard !pointers.isEmpty else { return result }
         var trie = [Node()]
@@ -33,7 +37,7 @@ enum JSONBatchLocator {
                     node = trie.count - 1
                 }
             }
-            trie[node].wanted.append(k)
+            if k < keys.count, keys[k] { trie[node].wantedKeys.append(k) } else { trie[node].wanted.append(k) }
         }
 
         var i = 0
@@ -41,9 +45,11 @@ enum JSONBatchLocator {
         JSONLocator.skipWhitespace(bytes, &i)
         guard i < bytes.count else { return result }
         var stack: [Frame] = []
-        /// Records the value at `i` for `node`, then enters it or skips it; false on bad text.
-        func visit(_ node: Int) -> Bool {
+        /// Records the value at `i` (and the member name at `keyStart`) for `node`, then enters
+        /// it or skips it; false on bad text.
+        func visit(_ node: Int, keyStart: Int? = nil) -> Bool {
             for k in trie[node].wanted { result[k] = i }
+            for k in trie[node].wantedKeys { result[k] = keyStart ?? i }
             let b = bytes[i]
             if !trie[node].children.isEmpty, b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
                 stack.append(Frame(node: node, isObject: b == UInt8(ascii: "{"), index: 0))
@@ -67,7 +73,9 @@ enum JSONBatchLocator {
                 continue
             }
             let token: String
+            var keyStart: Int?
             if frame.isObject {
+                keyStart = i
                 guard let key = JSONLocator.readString(bytes, &i) else { return result }
                 JSONLocator.skipWhitespace(bytes, &i)
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return result }
@@ -80,7 +88,7 @@ enum JSONBatchLocator {
             }
             guard i < bytes.count else { return result }
             if let child = trie[frame.node].children[ScalarKey(token)] {
-                guard visit(child) else { return result }
+                guard visit(child, keyStart: keyStart) else { return result }
             } else {
                 guard JSONLocator.skipValue(bytes, &i) else { return result }
             }
@@ -107,9 +115,14 @@ extension SourceLocation {
 extension JSONDocument {
     /// The locations of the values at `pointers` (nil where there is none), in one pass over
     /// the source however many pointers there are.
-    public func locations(of pointers: [JSONPointer]) -> [SourceLocation?] {
+    ///
+    /// - Parameter keys: where `keys[k]` is true, the location of `pointers[k]`'s member name
+    ///   instead of its value (for errors about the name, such as an unknown property); a
+    ///   pointer to an array element or the root gives its value's location. Missing entries
+    ///   mean false.
+    public func locations(of pointers: [JSONPointer], keys: [Bool] = []) -> [SourceLocation?] {
         source.withUnsafeBufferPointer { bytes in
-            SourceLocation.of(offsets: JSONBatchLocator.offsets(of: pointers, in: bytes), in: bytes)
+            SourceLocation.of(offsets: JSONBatchLocator.offsets(of: pointers, keys: keys, in: bytes), in: bytes)
         }
     }
 }

@@ -47,7 +47,8 @@ final class ProfileKnobTests: XCTestCase {
         XCTAssertEqual(rejected.outcome, .invalid)
         XCTAssertEqual(rejected.issues.first?.rule, "unknown-properties")
         XCTAssertEqual(rejected.issues.first?.instanceLocation, JSONPointer(tokens: ["isAdmin"]))
-        XCTAssertEqual(rejected.issues.first?.location?.description, "1:39")
+        // Located at the name, the thing to delete (issue 14), not at the value (1:39).
+        XCTAssertEqual(rejected.issues.first?.location?.description, "1:29")
         profile.unknownProperties = .warn
         let warned = try report(.user, profile, user)
         XCTAssertEqual(warned.outcome, .valid)

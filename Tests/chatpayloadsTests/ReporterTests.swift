@@ -142,11 +142,12 @@ final class ReporterTests: CLITestCase {
         XCTAssertEqual(try XMLDocument(data: data).rootElement()?.name, "testsuites")
     }
 
-    func testColourOnlyWhenAskedAndNeverWithNO_COLOR() throws {
+    func testColourOnlyWhenAskedAndNotByDefaultWithNO_COLOR() throws {
         let args = ["validate", "--schema", "message", "fx/invalid/message-created-at-number.json"]
         XCTAssertFalse(try run(args).stdout.contains("\u{1B}["), "no colour into a pipe")
         XCTAssertTrue(try run(args + ["--color", "always"]).stdout.contains("\u{1B}["))
-        XCTAssertFalse(try run(args + ["--color", "always"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+        // An explicit flag beats the environment (issue 14).
+        XCTAssertTrue(try run(args + ["--color", "always"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
         XCTAssertFalse(try run(args, environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
     }
 }

@@ -17,7 +17,10 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where in the payload (JSON Pointer; the root for parse problems).
     public var instanceLocation: JSONPointer
-    /// The evaluation path to the failing keyword (nil for non-schema issues).
+    /// The path to the failing keyword in the schema the caller chose (nil for non-schema
+    /// issues): the evaluation path without the hops through the profile's and the knobs'
+    /// wrapper documents (`/required`, not `/allOf/0/$ref/required`); the `basic` output keeps
+    /// the full evaluation path.
     public var keywordLocation: String?
     /// The failing keyword's absolute URI (nil for non-schema issues).
     public var absoluteKeywordLocation: String?

@@ -34,6 +34,9 @@ public final class PayloadValidator: Sendable {
     let decision: JSONSchema?
     /// Generated URIs of the full composition, for classifying issues.
     let customDataURIs: Set<String>
+    /// The wrapper hops of the full and the decision compositions, taken out of keyword locations.
+    let fullHops: CompositionHops
+    let decisionHops: CompositionHops?
     /// The report of a valid payload with nothing to warn about (what ``report(value:document:extra:)`` gives then).
     let validReport: PayloadReport
 
@@ -58,9 +61,12 @@ public final class PayloadValidator: Sendable {
         let decisionRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: true)
         let fullComposition = composer.compose(relaxing: fullRules)
         customDataURIs = fullComposition.customDataURIs
+        fullHops = CompositionHops(fullComposition)
+        let decisionComposition = decisionRules == fullRules ? nil : composer.compose(relaxing: decisionRules)
+        decisionHops = decisionComposition.map(CompositionHops.init)
         do {
             full = try fullComposition.compile(extra: extraRegistry)
-            decision = decisionRules == fullRules ? nil : try composer.compose(relaxing: decisionRules).compile(extra: extraRegistry)
+            decision = try decisionComposition?.compile(extra: extraRegistry)
         } catch {
             throw ChatPayloadsError(kind: .schema, message: "the \(schemaName) schema does not compile: \(error.description)", line: error.location?.line, column: error.location?.column)
         }
@@ -179,10 +185,15 @@ public final class PayloadValidator: Sendable {
         let errorUnitsShown = Array(dedupe(ordered).prefix(kept))
         let warningUnitsShown = Array(dedupe(warningUnits).prefix(kept))
         // One pass over the source locates them all.
-        let locations = document.map { $0.locations(of: (errorUnitsShown + warningUnitsShown).map(\.instanceLocation)) } ?? []
+        // An unknown property is located at its name, the thing to delete.
+        let located = errorUnitsShown + warningUnitsShown
+        let locations = document.map {
+            $0.locations(of: located.map(\.instanceLocation), keys: located.map { Self.isAboutPropertyName($0.keyword) })
+        } ?? []
         func location(_ k: Int) -> SourceLocation? { k < locations.count ? locations[k] : nil }
-        let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], severity: .error, location: location($0)) }
-        let warningIssues = warningUnitsShown.indices.map { issue(for: warningUnitsShown[$0], severity: .warning, location: location(errorUnitsShown.count + $0)) }
+        let errorHops = decision == nil ? fullHops : (decisionHops ?? fullHops)
+        let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], severity: .error, location: location($0), hops: errorHops) }
+        let warningIssues = warningUnitsShown.indices.map { issue(for: warningUnitsShown[$0], severity: .warning, location: location(errorUnitsShown.count + $0), hops: fullHops) }
         // At most max-errors errors and as many warnings; a warning says when some were cut.
         let extraErrorList = extra.filter { $0.severity == .error }
         var errors = extraErrorList + errorIssues
@@ -242,12 +253,19 @@ public final class PayloadValidator: Sendable {
         return .object(JSONObject(members))
     }
 
-    func issue(for error: ValidationError, severity: PayloadIssue.Severity, location: SourceLocation?) -> PayloadIssue {
+    func issue(for error: ValidationError, severity: PayloadIssue.Severity, location: SourceLocation?, hops: CompositionHops) -> PayloadIssue {
         let limit = error.limit.flatMap(Profile.Limit.init)
         return PayloadIssue(
             severity: severity, message: limit.map { "\(error.message) (\($0.key))" } ?? error.message, instanceLocation: error.instanceLocation,
-            keywordLocation: error.keywordLocation, absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword,
+            keywordLocation: hops.userLocation(error.keywordLocation), absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword,
             rule: rule(of: error), location: location)
+    }
+
+    /// Whether a failure of `keyword` is about a member's name rather than its value (an
+    /// unknown property: `additionalProperties` or `unevaluatedProperties` rejecting it), so it
+    /// is located at the name.
+    public static func isAboutPropertyName(_ keyword: String) -> Bool {
+        keyword == "additionalProperties" || keyword == "unevaluatedProperties"
     }
 
     /// The knob behind a failure, if any: a limit (its config key) or a profile knob.

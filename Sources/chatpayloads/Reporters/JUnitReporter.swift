@@ -84,7 +84,7 @@ final class JUnitReporter: Reporter {
             <testsuites name="chatpayloads" tests="1" failures="0" errors="1" time="0.000">
               <testsuite name="chatpayloads" tests="1" failures="0" errors="1" skipped="0" time="0.000">
                 <testcase classname="chatpayloads" name="\(rule)" time="0.000">
-                  <error message="\(message)" type="\(rule)">\(escape(failure.message, attribute: false))</error>
+                  <error message="\(message)" type="\(rule)">\(escape(TextReporter.displayable(failure.message), attribute: false))</error>
                 </testcase>
               </testsuite>
             </testsuites>
@@ -92,10 +92,12 @@ final class JUnitReporter: Reporter {
             """
     }
 
-    /// `path:line:col: ` for a message.
+    /// `path:line:col: ` for a message (control characters in the path escaped, as in the
+    /// text report, so the line stays one line).
     static func locate(_ issue: ReportedIssue, _ input: InputFile) -> String {
-        guard let line = issue.line else { return "\(input.displayPath): " }
-        return "\(input.displayPath):\(line):\(issue.column ?? 1): "
+        let path = TextReporter.displayable(input.displayPath)
+        guard let line = issue.line else { return "\(path): " }
+        return "\(path):\(line):\(issue.column ?? 1): "
     }
 
     /// `fixtures/users/a.json` -> `fixtures.users.a.json` (the dotted form JUnit viewers group by).

@@ -51,8 +51,8 @@ enum SetupFailureReport {
 
 extension SetupFailure {
     /// The message without the `error: ` that starts a diagnostic line (reports say it is an
-    /// error in their own way).
+    /// error in their own way), on one line (a file name's control characters escaped).
     var reportMessage: String {
-        message.hasPrefix("error: ") ? String(message.dropFirst("error: ".count)) : message
+        TextReporter.displayable(message.hasPrefix("error: ") ? String(message.dropFirst("error: ".count)) : message)
     }
 }

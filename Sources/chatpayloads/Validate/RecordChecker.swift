@@ -208,8 +208,10 @@ struct RecordChecker: Sendable {
     /// Gives a YAML document's issues (and `basic` output units) the positions of their values.
     static func locate(_ result: inout RecordResult, in document: YAMLInstance.Document) {
         for i in result.issues.indices where result.issues[i].line == nil {
+            // An unknown property is located at its name, as in JSON text.
+            let atName = PayloadValidator.isAboutPropertyName(result.issues[i].rule)
             guard let pointer = try? JSONPointer(parsing: result.issues[i].instanceLocation),
-                let position = document.position(of: pointer) else { continue }
+                let position = document.position(of: pointer, key: atName) else { continue }
             result.issues[i].line = position.line
             result.issues[i].column = position.column
         }

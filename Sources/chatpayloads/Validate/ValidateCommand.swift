@@ -36,7 +36,7 @@ struct ValidateCommand: ParsableCommand {
         switch ValidationSetup.make(options) {
         case .success(let s): setup = s
         case .failure(let failure):
-            Terminal.diagnose(failure.message)
+            Terminal.diagnose(TextReporter.displayable(failure.message))
             SetupFailureReport.write(failure, options: options)
             throw failure.status.exitCode
         }

