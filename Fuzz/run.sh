@@ -144,8 +144,9 @@ build_target() {
         link_target "$target" "${CORE_OBJS[@]}" "$OBJS/Yams.o" "$OBJS"/cyaml-*.o "$OBJS/ChatPayloads.o" ;;
     NDJSONFuzz)
         # The splitter lives in the executable module `chatpayloads`, which cannot be imported:
-        # its two source files are compiled into the target.
-        link_target "$target" -- "$ROOT/Sources/chatpayloads/Inputs/NDJSONSplitter.swift" "$ROOT/Sources/chatpayloads/Inputs/ByteReader.swift" ;;
+        # its source file is compiled into the target (its ByteReader comes from JSONCore).
+        build_module JSONCore 6 "$ROOT/Sources/JSONCore"
+        link_target "$target" "$OBJS/JSONCore.o" -- "$ROOT/Sources/chatpayloads/Inputs/NDJSONSplitter.swift" ;;
     *) log "unknown target $target (one of: ${ALL_TARGETS[*]})"; exit 2 ;;
     esac
 }

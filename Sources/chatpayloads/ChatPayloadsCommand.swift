@@ -29,9 +29,11 @@ struct ChatPayloadsCommand: ParsableCommand {
     )
 
     /// Ignores `SIGPIPE` before anything is printed, then parses, runs and exits with the status.
+    /// The command runs on a thread with a stack sized for the deepest evaluation a config may
+    /// allow (``LargeStack``), not on the main thread's system-sized stack.
     static func main() {
         Terminal.ignoreBrokenPipeSignal()
-        Terminal.exitProcess(runReturningStatus())
+        Terminal.exitProcess(LargeStack.run { runReturningStatus() })
     }
 
     /// Parses the process's arguments and runs the command, printing what `ParsableCommand.main`

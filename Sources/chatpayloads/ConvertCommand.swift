@@ -9,11 +9,13 @@ struct ConvertCommand: ParsableCommand {
         abstract: "Convert payloads to persisted records (--to record) and back (--to payload).",
         discussion: """
             --kind names the model: user, channel, member, message (the JSON form of a sent \
-            message: timetoken, content, user and channel ids) or message-action. A member \
-            becomes three records, printed as {"member": ..., "user": ..., "channel": ...}; \
+            message: timetoken, content, user and channel ids) or message-action; auto (the \
+            default) tells each input's kind from its shape, as validate and normalize do. A \
+            member becomes three records, printed as {"member": ..., "user": ..., "channel": ...}; \
             converting back expects that same object. One output line per payload.
 
             EXAMPLES:
+              chatpayloads convert --to record user.json
               chatpayloads convert --to record --kind user user.json
               chatpayloads convert --to payload --kind user user.record.json
               chatpayloads convert --to record --kind member members.ndjson --pretty
@@ -31,8 +33,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "record (payload -> record) or payload (record -> payload).")
     var to: Target
 
-    @Option(name: .shortAndLong, help: "user, channel, member, message or message-action.")
-    var kind: PayloadKindOption
+    @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, message or message-action.")
+    var kind: PayloadKindOption = .auto
+
+    @OptionGroup var schemaOptions: SchemaOptions
 
     @Option(name: .long, help: "Which dates decode: rfc3339, native or nativeOrNoFraction.")
     var dates: ChatDatePolicy = .rfc3339
@@ -43,20 +47,55 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Indent the output.")
     var pretty = false
 
-    mutating func validate() throws {
-        if kind == .auto { throw UsageError("--kind auto is not supported by convert: name the kind") }
-    }
-
     mutating func run() throws {
         let (target, kind) = (to, self.kind)
         let options = ChatDecodingOptions(datePolicy: dates)
-        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty)
+        let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
+        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
         let status = runner.run { value, document, offset in
-            target == .record
-                ? ConvertCommand.toRecord(value, document, offset, kind: kind, options: options)
-                : ConvertCommand.toPayload(value, document, offset, kind: kind, options: options)
+            let resolved: PayloadKindOption
+            switch ConvertCommand.resolve(kind, of: value, target: target) {
+            case .success(let k): resolved = k
+            case .failure(var failure):
+                failure.line = 1 + offset
+                failure.column = 1
+                return .failure(failure)
+            }
+            return target == .record
+                ? ConvertCommand.toRecord(value, document, offset, kind: resolved, options: options)
+                : ConvertCommand.toPayload(value, document, offset, kind: resolved, options: options)
         }
         if status != .success { throw status.exitCode }
+    }
+
+    /// `kind`, or for `auto` the kind the value's shape shows: a sent message has `content`
+    /// and `pubnubChannelId`, other payloads are told as `validate --schema auto` tells them;
+    /// records by the members only their kind has.
+    static func resolve(_ kind: PayloadKindOption, of value: JSONValue, target: Target) -> Result<PayloadKindOption, TransformFailure> {
+        func unknown(_ message: String) -> Result<PayloadKindOption, TransformFailure> {
+            .failure(TransformFailure(message: message, line: nil, column: nil, unreadable: false))
+        }
+        guard kind == .auto else { return .success(kind) }
+        guard case .object(let o) = value else { return unknown("expected a JSON object; pass --kind if the input is another shape") }
+        if target == .payload {
+            if o["member"] != nil && o["user"] != nil && o["channel"] != nil { return .success(.member) }
+            if o["dateCreated"] != nil { return .success(.message) }
+            if o["sourceType"] != nil { return .success(.messageAction) }
+            if o["email"] != nil || o["externalId"] != nil { return .success(.user) }
+            if o["details"] != nil { return .success(.channel) }
+            return unknown("cannot tell which record this is (a user and a channel record can look alike); pass --kind")
+        }
+        if o["content"] != nil && o["pubnubChannelId"] != nil { return .success(.message) }
+        switch PayloadValidator.detectSchema(value) {
+        case .user?, .reactUser?: return .success(.user)
+        case .channel?, .reactChannel?: return .success(.channel)
+        case .member?: return .success(.member)
+        case .messageAction?: return .success(.messageAction)
+        case .message?, .reactMessage?:
+            return unknown("this is a message payload; convert reads a sent message {timetoken, content, pubnubUserId, pubnubChannelId} (normalize reads the payload)")
+        case nil:
+            return unknown("cannot tell which chat payload this is; pass --kind")
+        }
     }
 
     typealias Custom = AnyJSONCustomData

@@ -35,13 +35,16 @@ struct NormalizeCommand: ParsableCommand {
     @Flag(name: .long, help: "Read every input as NDJSON.")
     var ndjson = false
 
+    @OptionGroup var schemaOptions: SchemaOptions
+
     @Flag(name: .long, help: "Indent the output (keys still sorted).")
     var pretty = false
 
     mutating func run() throws {
         let kind = self.kind
         let options = ChatDecodingOptions(datePolicy: dates)
-        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty)
+        let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
+        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
         let status = runner.run { value, document, offset in
             NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options)
         }

@@ -26,7 +26,8 @@ struct PatchCommand: ParsableCommand {
             EXIT STATUS:
               0   the changeset applied
               1   the changeset did not apply (ids differ, or it is not newer)
-              2   an input could not be read, is not JSON, or is not a payload / changeset
+              2   an input could not be read, is not JSON, is over a limit of the config, or is not a payload / changeset
+              3   config error
               64  usage error
             """)
 
@@ -49,13 +50,16 @@ struct PatchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print {applied, decision, reason, result} instead of the bare result.")
     var json = false
 
+    @OptionGroup var schemaOptions: SchemaOptions
+
     mutating func validate() throws {
         if base == "-" && changeset == "-" { throw UsageError("only one of BASE and CHANGESET can be standard input") }
     }
 
     mutating func run() throws {
-        let baseValue = try PatchCommand.load(base)
-        let changeValue = try PatchCommand.load(changeset)
+        let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
+        let baseValue = try PatchCommand.load(base, profile: profile)
+        let changeValue = try PatchCommand.load(changeset, profile: profile)
         let outcome: JSONPatcher.Outcome
         do throws(ChatDecodingError) {
             if case .object(let o) = changeValue, o["event"] != nil, o["data"] != nil {
@@ -101,24 +105,34 @@ struct PatchCommand: ParsableCommand {
         }
     }
 
-    /// Reads and parses one JSON input; failures end the run with status 2.
-    static func load(_ path: String) throws -> JSONValue {
+    /// Reads and parses one JSON input under `profile`'s limits (as `validate` reads payloads);
+    /// failures end the run with status 2.
+    static func load(_ path: String, profile: Profile) throws -> JSONValue {
         let input = path == "-"
             ? InputFile(displayPath: "<stdin>", source: .standardInput, format: .json, problem: nil)
             : InputFile(displayPath: path, source: .path(path), format: InputFormat.forPath(path) == .yaml ? .yaml : .json, problem: nil)
         var value: JSONValue?
         var failure: String?
-        RecordReader.read(input, maxBytes: Profile.defaultMaxBytes) { _, record in
+        RecordReader.read(input, maxBytes: profile.maxBytes) { _, record in
             guard value == nil, failure == nil else { return }
             switch record {
             case .bytes(let bytes):
                 do throws(JSONParseError) {
-                    value = try JSONParser.parse(bytes).root
+                    value = try JSONParser.parse(bytes, options: profile.parseOptions).root
                 } catch {
-                    failure = "\(input.displayPath):\(error.location.line):\(error.location.column): error: not valid JSON: \(error.message)"
+                    let f = TransformFailure.parse(error, profile: profile, lineOffset: 0)
+                    failure = "\(input.displayPath):\(f.line ?? 1):\(f.column ?? 1): error: \(f.message)"
                 }
-            case .yaml(let document): value = document.value
-            case .failure(let issue): failure = "\(input.displayPath): error: \(issue.message)"
+            case .yaml(let document):
+                if let issue = profile.limitIssue(in: document.value) {
+                    let place = document.position(of: issue.instanceLocation).map { ":\($0.line):\($0.column)" } ?? ""
+                    failure = "\(input.displayPath)\(place): error: \(issue.message)"
+                } else {
+                    value = document.value
+                }
+            case .failure(let issue):
+                let place = issue.line.map { ":\($0):\(issue.column ?? 1)" } ?? ""
+                failure = "\(input.displayPath)\(place): error: \(issue.message)"
             }
         }
         guard let value else {

@@ -55,15 +55,7 @@ struct SchemaCommand: ParsableCommand {
             }
             return
         }
-        let config: LoadedConfig?
-        switch LoadedConfig.load(schemaOptions) {
-        case .success(let c): config = c
-        case .failure(let f):
-            Terminal.diagnose(f.message)
-            throw ExitStatus.schemaOrConfig.exitCode
-        }
-        var profile = config?.profile ?? Profile.standard
-        if let p = schemaOptions.profile { profile = config?.profile(overriddenBy: p) ?? Profile.named(p) }
+        let (config, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
         if source {
             guard let text = BundledSchemas.text(of: schema, profile: profile.name) ?? BundledSchemas.text(of: schema, profile: .standard) else {
                 Terminal.diagnose("error: the \(name) schema is not bundled in this build")

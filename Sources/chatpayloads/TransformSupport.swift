@@ -33,6 +33,16 @@ struct TransformFailure: Error {
             unreadable: error.kind == .invalidJSON)
     }
 
+    /// A parse error as `validate` words it: a limit's message ends with its key
+    /// (`... (max-depth)`), anything else is `not valid JSON: ...`.
+    static func parse(_ error: JSONParseError, profile: Profile, lineOffset: Int) -> TransformFailure {
+        let issue = profile.parseIssue(error)
+        let isLimit = issue.rule.flatMap(Profile.Limit.init(rawValue:)) != nil
+        return TransformFailure(
+            message: isLimit ? issue.message : "not valid JSON: \(error.message)", line: error.location.line + lineOffset,
+            column: error.location.column, unreadable: true)
+    }
+
     static func encoding(_ error: ChatEncodingError) -> TransformFailure {
         TransformFailure(message: error.description, line: nil, column: nil, unreadable: false)
     }
@@ -42,10 +52,16 @@ struct TransformFailure: Error {
 /// YAML), applies `transform` to each, and prints one output line per payload (or pretty
 /// documents). Problems go to standard error as `path:line:col: error: message`; the run goes
 /// on. Returns the exit status.
+///
+/// Inputs are read and parsed under `profile`'s limits exactly as `validate` reads them (the
+/// same reader, the same `max-bytes`, `max-depth`, `max-string-bytes` and `max-number-digits`,
+/// the same messages): a payload over a limit is unreadable (exit 2).
 struct TransformRunner {
     var paths: [String]
     var format: InputFormat
     var pretty: Bool
+    /// The profile whose limits bound the inputs (the config's, see ``LoadedConfig/profile(for:)``).
+    var profile: Profile
 
     func run(_ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
         var collector = InputCollector()
@@ -69,8 +85,9 @@ struct TransformRunner {
             status = max(status, f.unreadable ? .unreadable : .invalid)
             BrokenPipeStatus.shared.raise(to: status.rawValue)
         }
+        let profile = self.profile
         for input in collector.collect(arguments) {
-            RecordReader.read(input, maxBytes: Profile.defaultMaxBytes) { label, record in
+            RecordReader.read(input, maxBytes: profile.maxBytes) { label, record in
                 let lineOffset: Int
                 if case .line(let n) = label { lineOffset = n - 1 } else { lineOffset = 0 }
                 let outcome: Result<JSONValue, TransformFailure>
@@ -78,15 +95,18 @@ struct TransformRunner {
                 case .failure(let issue):
                     return report(input, label, TransformFailure(message: issue.message, line: issue.line, column: issue.column, unreadable: true))
                 case .yaml(let document):
+                    if let issue = profile.limitIssue(in: document.value) {
+                        let position = document.position(of: issue.instanceLocation)
+                        return report(input, label, TransformFailure(
+                            message: issue.message, line: position.map { $0.line + lineOffset }, column: position?.column, unreadable: true))
+                    }
                     outcome = transform(document.value, nil, lineOffset)
                 case .bytes(let bytes):
                     do throws(JSONParseError) {
-                        let document = try JSONParser.parse(bytes)
+                        let document = try JSONParser.parse(bytes, options: profile.parseOptions)
                         outcome = transform(document.root, document, lineOffset)
                     } catch {
-                        return report(input, label, TransformFailure(
-                            message: "not valid JSON: \(error.message)", line: error.location.line + lineOffset,
-                            column: error.location.column, unreadable: true))
+                        return report(input, label, TransformFailure.parse(error, profile: profile, lineOffset: lineOffset))
                     }
                 }
                 switch outcome {
@@ -126,9 +146,13 @@ func transformModel<M: ChatPayloadCodable>(
 
 /// The help text's exit-status table for the transform commands.
 let transformExitHelp = """
+    The config's limits (max-bytes, max-depth, max-string-bytes, max-number-digits; \
+    --config, --no-config, --profile as for validate) bound every input, as for validate.
+
     EXIT STATUS:
       0   every payload was transformed
       1   some payload could not be decoded (or, for patch, the changeset did not apply)
-      2   some input could not be read, or is not JSON / YAML
+      2   some input could not be read, is not JSON / YAML, or is over a limit
+      3   config error
       64  usage error
     """

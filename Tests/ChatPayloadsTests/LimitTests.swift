@@ -64,7 +64,30 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(p.parseOptions.maxNumberDigits, p.maxNumberDigits)
         XCTAssertEqual(p.validatorOptions.regexStepLimit, p.maxRegexSteps)
         XCTAssertEqual(p.validatorOptions.maxEvaluationDepth, p.maxEvaluationDepth)
+        XCTAssertEqual(p.validatorOptions.maxTotalEvaluationDepth, p.maxTotalEvaluationDepth)
         XCTAssertEqual(p.validatorOptions.maxErrors, p.maxErrors)
+    }
+
+    func testLimitKeysCannotBeGivenASeverityAndTheConfigSaysWhy() throws {
+        for limit in Profile.Limit.allCases {
+            XCTAssertThrowsError(try profile("severity:\n  \(limit.key): warn\n"), limit.key) { error in
+                let e = error as? ConfigError
+                XCTAssertEqual(e?.line, 2, "\(String(describing: e))")
+                XCTAssertEqual(e?.column, 3, "\(String(describing: e))")
+                XCTAssertTrue(e?.message.hasPrefix("\"\(limit.key)\" is a limit, not a rule, so it cannot be given a severity") ?? false, "\(String(describing: e))")
+                XCTAssertTrue(e?.message.contains("`\(limit.key): \(limit.defaultValue)`") ?? false, "\(String(describing: e))")
+            }
+        }
+        // Rules still take severities.
+        XCTAssertEqual(try profile("severity:\n  required: warn\n").severities["required"], .warning)
+    }
+
+    func testTotalEvaluationDepthCeiling() throws {
+        XCTAssertEqual(try profile("max-total-evaluation-depth: 10000\n").maxTotalEvaluationDepth, 10_000)
+        XCTAssertThrowsError(try profile("max-total-evaluation-depth: 10001\n")) { error in
+            XCTAssertTrue((error as? ConfigError)?.message.contains("max-total-evaluation-depth") ?? false, "\(error)")
+        }
+        XCTAssertEqual(Profile.maxTotalEvaluationDepthCeiling, 10_000)
     }
 
     func testEveryLimitIsAtLeastOneAndBeyondInt64MeansNoLimit() throws {
@@ -77,7 +100,8 @@ final class LimitTests: XCTestCase {
                     XCTAssertTrue(e?.message.contains(limit.key) ?? false, "\(String(describing: e))")
                 }
             }
-            guard limit != .maxDepth else { continue }  // the schema caps max-depth at 100000
+            // The schema caps max-depth at 100000 and max-total-evaluation-depth at 10000.
+            guard limit != .maxDepth, limit != .maxTotalEvaluationDepth else { continue }
             let huge = try profile("\(limit.key): 1" + String(repeating: "0", count: 30) + "\n")
             XCTAssertEqual(huge[limit], Int.max, limit.key)
         }
@@ -162,6 +186,13 @@ final class LimitTests: XCTestCase {
         let cycle: [String: JSONValue] = ["content": ["$defs": ["a": ["$ref": "#/$defs/b"], "b": ["$ref": "#/$defs/a"]], "$ref": "#/$defs/a"]]
         let hostile = try report(.message, .standard, codeMessage, customData: cycle)
         assertLimitIssue(hostile, .invalid, key: "max-evaluation-depth", contains: "nested deeper than 1000 levels")
+    }
+
+    func testMaxTotalEvaluationDepth() throws {
+        XCTAssertEqual(Profile.standard.maxTotalEvaluationDepth, 2_500)
+        XCTAssertEqual(try report(.message, try profile("max-total-evaluation-depth: 40\n"), codeMessage, customData: refChain).outcome, .valid)
+        let r = try report(.message, try profile("max-total-evaluation-depth: 8\n"), codeMessage, customData: refChain)
+        assertLimitIssue(r, .invalid, key: "max-total-evaluation-depth", contains: "nested deeper than 8 levels in total")
     }
 
     /// A message whose content has `count` items that each fail the content schema.

@@ -142,6 +142,42 @@ final class PathConfinementTests: XCTestCase {
         XCTAssertThrowsError(try config.checkFileReferences())
     }
 
+    func testLinkSwappedAfterTheCheckIsRefusedWhenTheFileIsOpened() throws {
+        // The check at load time passes (the link leads inside); the link is then pointed
+        // outside before the read, as a race would. The read judges the file it opened.
+        try link("schemas/swap.json", to: project.appendingPathComponent("schemas/user.json"))
+        let config = try load("custom-schemas:\n  user: schemas/swap.json\n")
+        try FileManager.default.removeItem(at: project.appendingPathComponent("schemas/swap.json"))
+        try link("schemas/swap.json", to: root.appendingPathComponent("outside/secret.json"))
+        XCTAssertThrowsError(try config.loadCustomData()) { error in
+            let e = error as? ConfigError
+            XCTAssertTrue(e?.message.contains("symbolic link leads outside") ?? false, "\(error)")
+            XCTAssertEqual(e?.line, 2)
+        }
+    }
+
+    func testOpenFileJudgesTheOpenedFile() throws {
+        try link("schemas/out.json", to: root.appendingPathComponent("outside/secret.json"))
+        try link("schemas/in.json", to: project.appendingPathComponent("schemas/user.json"))
+        var inside = try PathConfinement.openFile("schemas/in.json", in: project.path)
+        XCTAssertEqual(try inside.readAll(limit: 100).bytes, Array(#"{"type": "object"}"#.utf8))
+        /// The failure opening `reference` gives (a reader is not Copyable, so no XCTAssertThrowsError).
+        func failure(_ reference: String) -> PathConfinement.OpenFailure? {
+            do throws(PathConfinement.OpenFailure) {
+                _ = try PathConfinement.openFile(reference, in: project.path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        for (reference, expected) in [("schemas/out.json", "symbolic link leads outside"), ("../outside/secret.json", "'..'"), ("/etc/hostname", "absolute")] {
+            guard case .refused(let refusal)? = failure(reference) else { XCTFail("\(reference) was not refused"); continue }
+            XCTAssertTrue(refusal.description.contains(expected), "\(reference): \(refusal)")
+        }
+        guard case .unreadable(let message)? = failure("schemas/missing.json") else { return XCTFail("a missing file is unreadable") }
+        XCTAssertTrue(message.contains("no such file"), message)
+    }
+
     // MARK: - $ref reaches only registered documents
 
     func testRefToTheNetworkOrAFileIsUnresolvableNotFetched() throws {

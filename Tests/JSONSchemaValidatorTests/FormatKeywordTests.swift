@@ -18,8 +18,10 @@ final class FormatKeywordTests: XCTestCase {
         assertInvalid(#"{"format": "date-time"}"#, #""2023-02-29T12:00:00Z""#, options: options)
         assertValid(#"{"format": "uuid"}"#, #""2eb8aa08-aa98-11ea-b4aa-73b441d16380""#, options: options)
         assertInvalid(#"{"properties": {"at": {"format": "date"}}}"#, #"{"at": "2024-13-01"}"#, message: #""at" must be a valid date, got "2024-13-01""#, at: "/at", options: options)
-        // Unknown formats stay annotations unless strict.
-        assertValid(#"{"format": "no-such-format"}"#, #""x""#, options: options)
+        // An asserted format with no checker fails closed (a schema error), unless the caller
+        // opts out with strictFormats: false.
+        assertSchemaError(#"{"format": "no-such-format"}"#, kind: .unknownFormat, options: options)
+        assertValid(#"{"format": "no-such-format"}"#, #""x""#, options: ValidatorOptions(formats: .assertAll, strictFormats: false))
     }
 
     func testAssertSelectedFormats() {
@@ -52,6 +54,25 @@ final class FormatKeywordTests: XCTestCase {
         var custom = strict
         custom.customFormats["x-custom"] = FormatChecker(name: "x-custom") { $0 == "ok" }
         assertValid(#"{"format": "x-custom"}"#, #""ok""#, options: custom)
+    }
+
+    func testAssertingFailsClosedOnUnknownFormatsByDefault() {
+        // Asserting formats is enough: an unknown name is a schema error, never a silent pass.
+        let asserting = ValidatorOptions(formats: .assertAll)
+        assertSchemaError(#"{"type": "string", "format": "date_time"}"#, kind: .unknownFormat, pointer: "/format",
+                          containing: #"unknown format "date_time""#, options: asserting)
+        var options = ValidatorOptions()
+        options.formats = .assertAll
+        assertSchemaError(#"{"format": "no-such-format"}"#, kind: .unknownFormat, containing: "known formats: date, date-time", options: options)
+        assertSchemaError(#"{"format": "no-such-format"}"#, kind: .unknownFormat, containing: "ValidatorOptions.customFormats", options: options)
+        // A registered checker is a known format, and is listed as one.
+        options.customFormats["timetoken"] = FormatChecker(name: "timetoken") { $0.count == 17 }
+        assertValid(#"{"format": "timetoken"}"#, #""17000000000000000""#, options: options)
+        assertSchemaError(#"{"format": "no-such-format"}"#, kind: .unknownFormat, containing: "time, timetoken, uri", options: options)
+        // Annotation mode still ignores unknown formats, as 2020-12 says.
+        assertValid(#"{"format": "no-such-format"}"#, #""x""#, options: ValidatorOptions())
+        // The lenient choice stays available (the official suite's optional format tests use it).
+        assertValid(#"{"format": "no-such-format"}"#, #""x""#, options: ValidatorOptions(formats: .assertAll, strictFormats: false))
     }
 
     func testFormatAssertionVocabularyInAMetaSchema() throws {

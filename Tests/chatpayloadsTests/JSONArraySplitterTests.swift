@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import chatpayloads
+import JSONCore
 
 /// The top-level array splitter behind `--format json-array`: element boundaries, positions,
 /// read boundaries anywhere, the element limit, and malformed structure.

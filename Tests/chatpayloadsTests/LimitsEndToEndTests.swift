@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import chatpayloads
+import JSONCore
 
 /// Limits through the built CLI (issue 8): a 100 MB string streamed past, config limits and
 /// their merge with `--profile`, and `max-errors` against the `--max-errors` display flag.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import chatpayloads
+import JSONCore
 
 /// The NDJSON splitter's line rules, including the boundary cases the NDJSON fuzz target found
 /// (Fuzz/Findings/NDJSONFuzz): the limit applies to a line's content (line end excluded) wherever

@@ -60,14 +60,24 @@ public struct ChatPayloadsConfig: Sendable {
 
     // MARK: - Loading
 
-    /// Reads and checks the config file at `path`, including where its file references lead
-    /// (``checkFileReferences()``).
+    /// The most bytes a config file may hold (1 MiB): it is read before any limit it sets.
+    public static let maxFileBytes = 1 << 20
+
+    /// Reads and checks the config file at `path` (at most ``maxFileBytes``), including where
+    /// its file references lead (``checkFileReferences()``).
     public static func load(path: String) throws(ConfigError) -> ChatPayloadsConfig {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+        let read: (bytes: [UInt8], truncated: Bool)
+        do throws(ByteReader.Failure) {
+            var reader = try ByteReader.open(path: path)
+            read = try reader.readAll(limit: maxFileBytes)
         } catch {
-            throw ConfigError(file: path, line: 0, column: 0, message: "cannot read the config file: \(error.localizedDescription)")
+            throw ConfigError(file: path, line: 0, column: 0, message: "cannot read the config file: \(error.message)")
+        }
+        if read.truncated {
+            throw ConfigError(file: path, line: 0, column: 0, message: "the config file is larger than the limit of \(maxFileBytes) bytes")
+        }
+        guard let text = String(validating: read.bytes, as: UTF8.self) else {
+            throw ConfigError(file: path, line: 0, column: 0, message: "the config file is not UTF-8 text")
         }
         let base = (path as NSString).deletingLastPathComponent
         let config = try parse(text, file: path, baseDirectory: base.isEmpty ? "." : base)
@@ -169,18 +179,27 @@ public struct ChatPayloadsConfig: Sendable {
 
     /// Reads and parses the `custom-schemas` files (relative to ``baseDirectory``, confined to
     /// it), keyed for ``PayloadValidator``. Errors point at the config line naming the file.
+    ///
+    /// Each file goes through ``SchemaFileReader`` under the profile's limits (`max-bytes`,
+    /// `max-depth`, ...), and confinement is judged on the file as opened: a symbolic link
+    /// swapped after ``checkFileReferences()`` ran is refused here all the same.
     public func loadCustomData() throws(ConfigError) -> [String: JSONValue] {
         var out: [String: JSONValue] = [:]
         for (key, file) in customSchemas.sorted(by: { $0.key < $1.key }) {
             let position = customSchemaPositions[key] ?? (0, 0)
             let full = try confined(file, what: "custom schema file", at: position)
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw ConfigError(file: path, line: position.line, column: position.column, message: "cannot read the custom schema file \(JSONWriter.quoted(file)) (looked for \(full))")
-            }
-            do {
-                out[key] = try JSONParser.parse(Array(data)).root
+            do throws(SchemaFileReader.Failure) {
+                out[key] = try SchemaFileReader.read(path: full, confinedTo: baseDirectory, profile: profile, what: "custom schema").root
             } catch {
-                throw ConfigError(file: path, line: position.line, column: position.column, message: "the custom schema file \(JSONWriter.quoted(file)) is not JSON: \(error.location): \(error.message)")
+                if error.refused {
+                    throw Self.refusal(
+                        .linkLeadsOutside(realPath: PathConfinement.realPath(full)), of: file, what: "custom schema file", file: path,
+                        baseDirectory: baseDirectory, at: position)
+                }
+                let place = error.line.map { " at \($0):\(error.column ?? 1)" } ?? ""
+                throw ConfigError(
+                    file: path, line: position.line, column: position.column,
+                    message: "the custom schema file \(JSONWriter.quoted(file))\(place): \(error.message) (looked for \(full))")
             }
         }
         return out

@@ -64,6 +64,10 @@ enum ConfigChecker {
             return text + "; allowed keys: " + known.joined(separator: ", ")
         }
         if error.keywordLocation.contains("/propertyNames/") {
+            if pointer.parent == JSONPointer(tokens: ["severity"]), let limit = Profile.Limit(rawValue: key) {
+                return "\(JSONWriter.quoted(key)) is a limit, not a rule, so it cannot be given a severity: \(limitOutcome(limit)); "
+                    + "set the limit itself instead, e.g. `\(limit.key): \(limit.defaultValue)` at the top level of the config"
+            }
             let allowed = allowedValues(error)
             var text = "unknown name \(JSONWriter.quoted(key)) in \(place)"
             if let guess = suggestion(for: key, among: allowed) { text += " (did you mean \(JSONWriter.quoted(guess))?)" }
@@ -84,6 +88,18 @@ enum ConfigChecker {
             return "wrong value \(found) for \(subject): expected \(description ?? error.message)"
         default:
             return "wrong value \(found) for \(subject): \(error.message)"
+        }
+    }
+
+    /// What hitting `limit` does, and why a severity cannot change it.
+    static func limitOutcome(_ limit: Profile.Limit) -> String {
+        switch limit {
+        case .maxBytes, .maxDepth, .maxStringBytes, .maxNumberDigits:
+            return "a payload over it is not read, so it is always unreadable"
+        case .maxRegexSteps, .maxEvaluationDepth, .maxTotalEvaluationDepth:
+            return "the check it stops fails closed, and a warning would let a payload that was never checked pass"
+        case .maxErrors:
+            return "reaching it is already a warning and never changes a verdict"
         }
     }
 

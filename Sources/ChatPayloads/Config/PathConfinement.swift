@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import JSONCore
 
 /// Keeps file references inside a directory the user named (no ambient authority): the rule
 /// for the config's `custom-schemas` and `files:` schema paths, and for the CLI's
@@ -61,6 +62,48 @@ public enum PathConfinement {
         let real = realPath(path)
         guard isWithin(real, directory: realPath(absolute(directory))) else { return .failure(.linkLeadsOutside(realPath: real)) }
         return .success(path)
+    }
+
+    /// Why a confined file cannot be read: refused by the rule, or not readable at all.
+    public enum OpenFailure: Error, Sendable, CustomStringConvertible {
+        /// The reference breaks the rule.
+        case refused(Refusal)
+        /// The file cannot be opened (missing, a directory, no permission...).
+        case unreadable(String)
+
+        /// The refusal's or the read failure's text.
+        public var description: String {
+            switch self {
+            case .refused(let r): return r.description
+            case .unreadable(let message): return message
+            }
+        }
+    }
+
+    /// Opens `reference` (relative to `directory`) for reading, judging the file that was
+    /// actually opened: the lexical rule first, then the real path of the open descriptor
+    /// must lie inside the real path of the directory. A link swapped after an earlier check
+    /// (``resolve(_:in:)``) is caught here, because what is judged is what will be read.
+    public static func openFile(_ reference: String, in directory: String) throws(OpenFailure) -> ByteReader {
+        if let refusal = lexicalRefusal(of: reference) { throw .refused(refusal) }
+        return try openFile(atPath: normalize(absolute(directory) + "/" + reference), within: directory)
+    }
+
+    /// Opens the absolute `path` for reading when the file it opens lies inside `directory`
+    /// (real paths compared, judged on the open descriptor; see ``openFile(_:in:)``).
+    public static func openFile(atPath path: String, within directory: String) throws(OpenFailure) -> ByteReader {
+        let reader: ByteReader
+        do throws(ByteReader.Failure) {
+            reader = try ByteReader.open(path: path)
+        } catch {
+            // A dangling link that points outside is still a refusal, not a missing file.
+            let real = realPath(path)
+            if !isWithin(real, directory: realPath(absolute(directory))) { throw .refused(.linkLeadsOutside(realPath: real)) }
+            throw .unreadable(error.message)
+        }
+        let opened = reader.openedRealPath() ?? realPath(path)
+        guard isWithin(opened, directory: realPath(absolute(directory))) else { throw .refused(.linkLeadsOutside(realPath: opened)) }
+        return reader
     }
 
     /// Whether `path` is `directory` or lies below it (both absolute and normalized, compared as

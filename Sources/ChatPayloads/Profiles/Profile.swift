@@ -69,6 +69,9 @@ public struct Profile: Sendable, Hashable {
     public var maxRegexSteps: Int
     /// How deeply schema evaluation may nest on one value (a validator option; `max-evaluation-depth`).
     public var maxEvaluationDepth: Int
+    /// How deeply schema evaluation may nest in total, instance and schema depth together (a
+    /// validator option that bounds the stack; `max-total-evaluation-depth`).
+    public var maxTotalEvaluationDepth: Int
     /// Maximum errors collected per payload (a validator option; `max-errors`).
     public var maxErrors: Int
     /// Rule -> severity. A rule is a JSON Schema keyword (`required`, `type`, `format`...) or a
@@ -83,7 +86,7 @@ public struct Profile: Sendable, Hashable {
         custom: CustomRule, dates: DateRule, maxDepth: Int = Profile.defaultMaxDepth, maxBytes: Int = Profile.defaultMaxBytes,
         maxStringBytes: Int = Profile.defaultMaxStringBytes, maxNumberDigits: Int = Profile.defaultMaxNumberDigits,
         maxRegexSteps: Int = Profile.defaultMaxRegexSteps, maxEvaluationDepth: Int = Profile.defaultMaxEvaluationDepth,
-        maxErrors: Int = Profile.defaultMaxErrors, severities: [String: PayloadIssue.Severity] = [:]
+        maxTotalEvaluationDepth: Int = Profile.defaultMaxTotalEvaluationDepth, maxErrors: Int = Profile.defaultMaxErrors, severities: [String: PayloadIssue.Severity] = [:]
     ) {
         self.name = name
         self.formats = formats
@@ -97,6 +100,7 @@ public struct Profile: Sendable, Hashable {
         self.maxNumberDigits = maxNumberDigits
         self.maxRegexSteps = maxRegexSteps
         self.maxEvaluationDepth = maxEvaluationDepth
+        self.maxTotalEvaluationDepth = maxTotalEvaluationDepth
         self.maxErrors = maxErrors
         self.severities = severities
     }
@@ -136,12 +140,13 @@ public struct Profile: Sendable, Hashable {
         return options
     }
 
-    /// The validator options this profile implies: formats, the regex step budget, the
-    /// evaluation depth and the error cap.
+    /// The validator options this profile implies: formats (an asserted format without a
+    /// checker is a schema error), the regex step budget, the evaluation depths and the error cap.
     public var validatorOptions: ValidatorOptions {
         var options = ValidatorOptions(formats: formats)
         options.regexStepLimit = maxRegexSteps
         options.maxEvaluationDepth = maxEvaluationDepth
+        options.maxTotalEvaluationDepth = maxTotalEvaluationDepth
         options.maxErrors = maxErrors
         return options
     }

@@ -13,6 +13,7 @@ extension Profile {
     /// | `max-number-digits` | 100,000 | unreadable, at the number |
     /// | `max-regex-steps` | 1,000,000 | that `pattern` fails (fails closed): invalid, at the value |
     /// | `max-evaluation-depth` | 1,000 | that schema fails (fails closed): invalid, at the value |
+    /// | `max-total-evaluation-depth` | 2,500 (at most 10,000) | that schema fails (fails closed): invalid, at the value |
     /// | `max-errors` | 1,000 | no more errors are collected; a warning says so |
     ///
     /// Each issue a limit causes has the key as its ``PayloadIssue/rule`` and names the limit
@@ -32,6 +33,8 @@ extension Profile {
         case maxRegexSteps = "max-regex-steps"
         /// ``Profile/maxEvaluationDepth``.
         case maxEvaluationDepth = "max-evaluation-depth"
+        /// ``Profile/maxTotalEvaluationDepth``.
+        case maxTotalEvaluationDepth = "max-total-evaluation-depth"
         /// ``Profile/maxErrors``.
         case maxErrors = "max-errors"
 
@@ -47,6 +50,7 @@ extension Profile {
             case .maxNumberDigits: return \.maxNumberDigits
             case .maxRegexSteps: return \.maxRegexSteps
             case .maxEvaluationDepth: return \.maxEvaluationDepth
+            case .maxTotalEvaluationDepth: return \.maxTotalEvaluationDepth
             case .maxErrors: return \.maxErrors
             }
         }
@@ -60,6 +64,7 @@ extension Profile {
             case .maxNumberDigits: return Profile.defaultMaxNumberDigits
             case .maxRegexSteps: return Profile.defaultMaxRegexSteps
             case .maxEvaluationDepth: return Profile.defaultMaxEvaluationDepth
+            case .maxTotalEvaluationDepth: return Profile.defaultMaxTotalEvaluationDepth
             case .maxErrors: return Profile.defaultMaxErrors
             }
         }
@@ -79,6 +84,7 @@ extension Profile {
             switch limit {
             case .regexSteps: self = .maxRegexSteps
             case .evaluationDepth: self = .maxEvaluationDepth
+            case .totalEvaluationDepth: self = .maxTotalEvaluationDepth
             }
         }
     }
@@ -95,8 +101,26 @@ extension Profile {
     public static let defaultMaxRegexSteps = ValidatorOptions().regexStepLimit
     /// Default evaluation depth (the validator's, 1,000 levels on one value).
     public static let defaultMaxEvaluationDepth = ValidatorOptions().maxEvaluationDepth
+    /// Default total evaluation depth (the validator's, 2,500 levels).
+    public static let defaultMaxTotalEvaluationDepth = ValidatorOptions.defaultMaxTotalEvaluationDepth
+    /// The most `max-total-evaluation-depth` may be set to in a config: every level takes native
+    /// stack, and 10,000 levels fit the smallest stack the CLI validates on (8 MiB).
+    public static let maxTotalEvaluationDepthCeiling = 10_000
     /// Default error cap (1,000 per payload).
     public static let defaultMaxErrors = 1_000
+
+    /// The first parser limit (`max-depth`, `max-string-bytes`, `max-number-digits`) that
+    /// `value` goes over, as an error issue at the offending value (rule: the limit's key); nil
+    /// when it stays within them. For values that did not come from JSON text (YAML).
+    public func limitIssue(in value: JSONValue) -> PayloadIssue? {
+        ValueLimits(profile: self).firstIssue(in: value)
+    }
+
+    /// The issue for a JSON parse error under this profile: a limit's (its key as the rule and
+    /// at the end of the message, e.g. `... (max-depth)`), a duplicate key's, or a `parse` issue.
+    public func parseIssue(_ error: JSONParseError) -> PayloadIssue {
+        PayloadValidator.parseIssue(error)
+    }
 
     /// The value of `limit`.
     public subscript(limit: Limit) -> Int {

@@ -138,6 +138,12 @@ enum EmbeddedSchemas {
       "type": "integer",
       "minimum": 1
     },
+    "max-total-evaluation-depth": {
+      "description": "How deeply schema evaluation may nest in total, payload depth and schema depth together (default 2500, at most 10000: every level takes native stack); deeper evaluation fails.",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 10000
+    },
     "max-errors": {
       "description": "Maximum errors collected per payload (default 1000); when reached, evaluation stops and a warning says so. The CLI's --max-errors only limits how many are shown.",
       "type": "integer",

@@ -136,14 +136,18 @@ public struct ChatPayloadsError: Error, Sendable, Hashable, CustomStringConverti
     public var line: Int?
     /// The source column, when known.
     public var column: Int?
+    /// For a schema that does not compile: where in it (`uri#/json/pointer`), so a caller that
+    /// holds the schema's text can turn it into a line and column.
+    public var schemaLocation: String?
 
     /// Makes an error.
-    public init(kind: Kind, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+    public init(kind: Kind, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil, schemaLocation: String? = nil) {
         self.kind = kind
         self.message = message
         self.file = file
         self.line = line
         self.column = column
+        self.schemaLocation = schemaLocation
     }
 
     /// `file:line:column: message` (the parts that are known).

@@ -68,7 +68,8 @@ public final class PayloadValidator: Sendable {
             full = try fullComposition.compile(extra: extraRegistry)
             decision = try decisionComposition?.compile(extra: extraRegistry)
         } catch {
-            throw ChatPayloadsError(kind: .schema, message: "the \(schemaName) schema does not compile: \(error.description)", line: error.location?.line, column: error.location?.column)
+            throw ChatPayloadsError(kind: .schema, message: "the \(schemaName) schema does not compile: \(error.description)", line: error.location?.line, column: error.location?.column,
+                schemaLocation: error.schemaLocation)
         }
     }
 

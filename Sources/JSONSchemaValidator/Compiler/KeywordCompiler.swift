@@ -221,7 +221,12 @@ extension Compiler {
         if let custom = options.customFormats[name] { return FormatKeyword(checker: custom) }
         if let standard = StandardFormats.checker(named: name) { return FormatKeyword(checker: standard) }
         if options.strictFormats {
-            throw error(.unknownFormat, "unknown format \(JSONWriter.quoted(name)) cannot be asserted (strict formats)", at: s, keyword: "format")
+            let known = Set(StandardFormats.names).union(options.customFormats.keys).sorted()
+            throw error(
+                .unknownFormat,
+                "unknown format \(JSONWriter.quoted(name)) cannot be asserted: no checker is known for it (known formats: \(known.joined(separator: ", "))); "
+                    + "register a checker for it (ValidatorOptions.customFormats) or stop asserting it",
+                at: s, keyword: "format")
         }
         return nil
     }

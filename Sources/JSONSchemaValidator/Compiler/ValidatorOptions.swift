@@ -23,8 +23,12 @@ public struct ValidatorOptions: Sendable {
 
     /// Format behaviour (default: annotation).
     public var formats: FormatMode = .annotate
-    /// When a format is asserted but has no checker: false = treat as annotation (default), true = schema error.
-    public var strictFormats: Bool = false
+    /// When a format is asserted but has no checker (neither a standard one nor one in
+    /// ``customFormats``): true (the default) = a schema error (``SchemaError/Kind/unknownFormat``),
+    /// so a typo such as `"date_time"` cannot silently turn a check off; false = treat that format
+    /// as an annotation, as the optional format tests of the official suite expect. Formats that
+    /// are not asserted (``FormatMode/annotate``) are never checked, known or not.
+    public var strictFormats: Bool = true
     /// Extra format checkers by name (a chat app may add `timetoken`); they override built-ins.
     public var customFormats: [String: FormatChecker] = [:]
     /// When true, keywords outside the 2020-12 vocabularies are schema errors (default: ignored, as the spec says).
@@ -37,6 +41,11 @@ public struct ValidatorOptions: Sendable {
     public var defaultDialect: String = "https://json-schema.org/draft/2020-12/schema"
     /// How deeply schema evaluation may nest (guards reference cycles); default 1,000.
     public var maxEvaluationDepth: Int = 1_000
+    /// How deeply evaluation may nest in total, instance depth and schema depth together
+    /// (``ValidationLimit/totalEvaluationDepth``); default 2,500. It exists to keep the native
+    /// stack bounded: each level takes stack, so raise it only for threads whose stack is large
+    /// enough (the ChatPayloads config allows at most 10,000, which fits an 8 MiB stack).
+    public var maxTotalEvaluationDepth: Int = ValidatorOptions.defaultMaxTotalEvaluationDepth
     /// The step budget for one regex test; exceeding it fails the keyword ("too expensive").
     public var regexStepLimit: Int = ECMARegex.defaultStepLimit
     /// The most errors ``JSONSchema/validate(_:)`` collects (default: no limit). Once a failure
@@ -49,8 +58,12 @@ public struct ValidatorOptions: Sendable {
     /// Default options.
     public init() {}
 
-    /// Options with format assertion set.
-    public init(formats: FormatMode, strictFormats: Bool = false) {
+    /// The default of ``maxTotalEvaluationDepth``.
+    public static let defaultMaxTotalEvaluationDepth = 2_500
+
+    /// Options with format assertion set (unknown asserted formats are schema errors unless
+    /// `strictFormats` is false).
+    public init(formats: FormatMode, strictFormats: Bool = true) {
         self.formats = formats
         self.strictFormats = strictFormats
     }

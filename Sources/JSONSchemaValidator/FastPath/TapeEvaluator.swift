@@ -13,6 +13,8 @@ struct TapeEvaluator {
     let formats: UnsafeMutableBufferPointer<FormatChecker>
     let track: Bool
     let maxDepth: Int
+    /// ``ValidatorOptions/maxTotalEvaluationDepth``.
+    let maxTotalDepth: Int
     /// The ordinary engine's state for keywords judged on a materialized value.
     var scratch: Evaluation
     var depth = 0
@@ -26,6 +28,7 @@ struct TapeEvaluator {
         self.formats = plan.formats
         self.track = plan.trackAnnotations
         self.maxDepth = options.maxEvaluationDepth
+        self.maxTotalDepth = options.maxTotalEvaluationDepth
         self.scratch = Evaluation(collectErrors: false, trackAnnotations: false, options: options)
     }
 
@@ -37,7 +40,7 @@ struct TapeEvaluator {
         case .alwaysInvalid: return false
         case .keywords: break
         }
-        if depth >= maxDepth || totalDepth >= Evaluation.maxTotalDepth { return false }
+        if depth >= maxDepth || totalDepth >= maxTotalDepth { return false }
         depth += 1
         totalDepth += 1
         var local = EvaluatedIndices()

@@ -12,8 +12,9 @@ struct Evaluation {
     /// How deeply schema evaluation may nest on one instance value before it is reported as a
     /// reference cycle (steps into child values start a new count).
     let maxDepth: Int
-    /// A hard cap on total nesting (instance depth times schema depth), to protect the stack.
-    static let maxTotalDepth = 2_500
+    /// A cap on total nesting (instance depth and schema depth together), to protect the stack
+    /// (``ValidatorOptions/maxTotalEvaluationDepth``).
+    let maxTotalDepth: Int
     /// The regex step budget for one `pattern` test.
     let regexStepLimit: Int
     /// Collected errors (flat; applicators put branch errors in `causes`).
@@ -45,6 +46,7 @@ struct Evaluation {
         self.collectErrors = collectErrors
         self.trackAnnotations = trackAnnotations
         self.maxDepth = options.maxEvaluationDepth
+        self.maxTotalDepth = options.maxTotalEvaluationDepth
         self.regexStepLimit = options.regexStepLimit
         self.maxErrors = max(1, options.maxErrors)
     }
@@ -68,7 +70,7 @@ struct Evaluation {
         case .keywords:
             break
         }
-        if depth >= maxDepth || totalDepth >= Evaluation.maxTotalDepth {
+        if depth >= maxDepth || totalDepth >= maxTotalDepth {
             let saved = currentLocation
             currentLocation = node.absoluteLocation
             if depth >= maxDepth {
@@ -76,7 +78,9 @@ struct Evaluation {
                     "schema evaluation is likely in a reference cycle that does not consume the instance: it nested deeper than \(ev.maxDepth) levels on one value"
                 }
             } else {
-                fail("$ref", ownLocation: true) { _ in "schema evaluation nested deeper than \(Evaluation.maxTotalDepth) levels in total" }
+                fail("$ref", ownLocation: true, limit: .totalEvaluationDepth) { ev in
+                    "schema evaluation nested deeper than \(ev.maxTotalDepth) levels in total"
+                }
             }
             currentLocation = saved
             return false

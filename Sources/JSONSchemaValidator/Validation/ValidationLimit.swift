@@ -7,4 +7,7 @@ public enum ValidationLimit: String, Sendable, Hashable, CaseIterable {
     /// ``ValidatorOptions/maxEvaluationDepth``: schema evaluation nested deeper than the limit on
     /// one instance value (typically a reference cycle that does not consume the instance).
     case evaluationDepth
+    /// ``ValidatorOptions/maxTotalEvaluationDepth``: evaluation nested deeper than the limit in
+    /// total (deep instances under deep schemas), which protects the native stack.
+    case totalEvaluationDepth
 }

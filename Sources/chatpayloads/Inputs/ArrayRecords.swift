@@ -1,3 +1,5 @@
+import JSONCore
+
 extension RecordReader {
     /// Hands over each element of a top-level JSON array as a record labelled with its index and
     /// starting position; structural problems become located failure records.

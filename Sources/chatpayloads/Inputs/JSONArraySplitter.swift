@@ -1,3 +1,5 @@
+import JSONCore
+
 /// Splits an input holding one top-level JSON array into its elements, reading in chunks so
 /// memory holds at most one element (itself capped by `maxElementBytes`) plus one chunk, never
 /// the whole input.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSONCore
 
 /// Splits an NDJSON / JSON Lines stream into records, reading in chunks so memory stays bounded
 /// by the longest line (itself capped by `maxLineBytes`), never by the file.

@@ -1,4 +1,5 @@
 import ChatPayloads
+import JSONCore
 
 /// Reads one input and hands over its payloads one at a time: the whole file for JSON, each
 /// non-blank line for NDJSON (streamed in chunks), each element of a top-level array for

@@ -29,7 +29,7 @@ final class CheckingPool: @unchecked Sendable {
     /// their own copies (``RecordChecker/independentCopy()``) so no two threads share validator
     /// objects: threads that do contend on their reference counts, which cost about a third of
     /// the throughput of two workers on two cores.
-    init(workers: Int, checker: RecordChecker, stackSize: Int = 16 << 20) {
+    init(workers: Int, checker: RecordChecker, stackSize: Int = LargeStack.size) {
         let checkers = [checker] + (1..<max(1, workers)).map { _ in checker.independentCopy() }
         running = checkers.count
         for (k, checker) in checkers.enumerated() {

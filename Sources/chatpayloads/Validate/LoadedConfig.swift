@@ -42,6 +42,19 @@ struct LoadedConfig {
         return SchemaSpec.parse(name, relativeTo: base)
     }
 
+    /// The config `options` name (or the one discovered) and the profile in force: the
+    /// config's, with `--profile` over it (``profile(overriddenBy:)``), else `--profile`, else
+    /// standard. Every subcommand gets its profile, and so its limits, this one way.
+    static func profile(for options: SchemaOptions) -> Result<(config: LoadedConfig?, profile: Profile), ConfigFailure> {
+        switch load(options) {
+        case .failure(let f): return .failure(f)
+        case .success(let config):
+            var profile = config?.profile ?? Profile.standard
+            if let name = options.profile { profile = config?.profile(overriddenBy: name) ?? Profile.named(name) }
+            return .success((config, profile))
+        }
+    }
+
     /// Loads the config `options` name, or the one discovered; nil when there is none.
     static func load(_ options: SchemaOptions) -> Result<LoadedConfig?, ConfigFailure> {
         if options.noConfig { return .success(nil) }
@@ -59,6 +72,18 @@ struct LoadedConfig {
             return .success(LoadedConfig(config: config, customData: customData))
         } catch {
             return .failure(ConfigFailure(message: error.description))
+        }
+    }
+}
+
+extension LoadedConfig {
+    /// ``profile(for:)``, or the config error on standard error and exit status 3.
+    static func profileOrExit(for options: SchemaOptions) throws -> (config: LoadedConfig?, profile: Profile) {
+        switch profile(for: options) {
+        case .success(let resolved): return resolved
+        case .failure(let f):
+            Terminal.diagnose(f.message)
+            throw ExitStatus.schemaOrConfig.exitCode
         }
     }
 }

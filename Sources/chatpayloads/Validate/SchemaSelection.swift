@@ -7,17 +7,19 @@ import JSONSchemaValidator
 enum SchemaSpec: Hashable, Sendable {
     /// A bundled chat schema.
     case bundled(BundledSchema)
-    /// A user schema file (absolute path).
-    case file(String)
+    /// A user schema file (absolute path); a file the config names is opened confined to the
+    /// config's directory (judged on the opened file, so a link swapped since the config was
+    /// loaded is still refused).
+    case file(String, confinedTo: String? = nil)
     /// Decided per payload from its shape.
     case auto
 
     /// Parses `--schema` / a config value: a bundled name, `auto`, or a path (relative to
-    /// `directory` when given).
+    /// `directory` when given, and then confined to it).
     static func parse(_ text: String, relativeTo directory: String?) -> SchemaSpec {
         if text == "auto" { return .auto }
         if let bundled = BundledSchema(rawValue: text) { return .bundled(bundled) }
-        return .file(SchemaSpec.absolute(text, relativeTo: directory))
+        return .file(SchemaSpec.absolute(text, relativeTo: directory), confinedTo: directory)
     }
 
     /// Whether `text` is a name (not a path) that is not a bundled schema: a likely typo.
@@ -41,7 +43,7 @@ enum SchemaSpec: Hashable, Sendable {
     var displayName: String {
         switch self {
         case .bundled(let b): return b.rawValue
-        case .file(let path): return SchemaSpec.relativeToWorkingDirectory(path)
+        case .file(let path, _): return SchemaSpec.relativeToWorkingDirectory(path)
         case .auto: return "auto"
         }
     }
@@ -121,14 +123,17 @@ final class ValidatorCache: @unchecked Sendable {
 
     private func build(_ spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
         let choice: SchemaChoice
+        var source: JSONDocument?
         switch spec {
         case .auto:
             return .failure(SchemaFailure(nil, "internal: auto is not a schema"))
         case .bundled(let b):
             choice = .bundled(b)
-        case .file(let path):
-            switch ValidatorCache.loadSchemaFile(path) {
-            case .success(let value): choice = .custom(value, uri: ValidatorCache.fileURI(path))
+        case .file(let path, let directory):
+            switch ValidatorCache.loadSchemaFile(path, confinedTo: directory, profile: profile) {
+            case .success(let document):
+                choice = .custom(document.root, uri: ValidatorCache.fileURI(path))
+                source = document
             case .failure(let f): return .failure(f)
             }
         }
@@ -136,25 +141,35 @@ final class ValidatorCache: @unchecked Sendable {
             return .success(try PayloadValidator(schema: choice, profile: profile, extraRegistry: registry, customData: customData))
         } catch {
             var location: String?
-            if case .file(let path) = spec { location = SchemaSpec.relativeToWorkingDirectory(path) }
+            if case .file(let path, _) = spec {
+                location = SchemaSpec.relativeToWorkingDirectory(path)
+                if let source, let place = ValidatorCache.position(of: error.schemaLocation, in: source) {
+                    location = (location ?? "") + ":\(place.line):\(place.column)"
+                }
+            }
             return .failure(SchemaFailure(location, error.description))
         }
     }
 
-    /// Reads and parses a schema file, with a located message on failure.
-    static func loadSchemaFile(_ path: String) -> Result<JSONValue, SchemaFailure> {
+    /// The `line:column` in a user's schema file of a schema error's location (`uri#/pointer`),
+    /// when its pointer leads to a value of that file.
+    static func position(of schemaLocation: String?, in document: JSONDocument) -> SourceLocation? {
+        guard let schemaLocation, let hash = schemaLocation.firstIndex(of: "#"),
+              let pointer = try? JSONPointer(parsing: String(schemaLocation[schemaLocation.index(after: hash)...])),
+              pointer.resolve(in: document.root) != nil
+        else { return nil }
+        return document.location(of: pointer)
+    }
+
+    /// Reads and parses a schema file through the bounded reader, under `profile`'s limits
+    /// (``SchemaFileReader``), confined to `directory` when given; a located message on failure.
+    static func loadSchemaFile(_ path: String, confinedTo directory: String?, profile: Profile) -> Result<JSONDocument, SchemaFailure> {
         let shown = SchemaSpec.relativeToWorkingDirectory(path)
-        let bytes: [UInt8]
-        do throws(ByteReader.Failure) {
-            var reader = try ByteReader.open(path: path)
-            bytes = try reader.readAll(limit: Int.max).bytes
+        do throws(SchemaFileReader.Failure) {
+            return .success(try SchemaFileReader.read(path: path, confinedTo: directory, profile: profile))
         } catch {
-            return .failure(SchemaFailure(nil, error.message.replacingOccurrences(of: "cannot read ", with: "cannot read schema ")))
-        }
-        do throws(JSONParseError) {
-            return .success(try JSONParser.parse(bytes).root)
-        } catch {
-            return .failure(SchemaFailure("\(shown):\(error.location.line):\(error.location.column)", "the schema is not JSON: \(error.message)"))
+            guard let line = error.line else { return .failure(SchemaFailure(nil, error.message)) }
+            return .failure(SchemaFailure("\(shown):\(line):\(error.column ?? 1)", error.message))
         }
     }
 
@@ -169,7 +184,7 @@ final class ValidatorCache: @unchecked Sendable {
 /// Files come only from the paths and directories named: a directory's walk skips hidden
 /// entries, and a symbolic link whose target lies outside the directory is refused.
 enum ResourceLoader {
-    static func registry(resources: [String], directories: [String]) -> Result<SchemaRegistry?, SchemaFailure> {
+    static func registry(resources: [String], directories: [String], profile: Profile) -> Result<SchemaRegistry?, SchemaFailure> {
         guard !resources.isEmpty || !directories.isEmpty else { return .success(nil) }
         var registry = SchemaRegistry()
         for resource in resources {
@@ -178,11 +193,11 @@ enum ResourceLoader {
             }
             let uri = String(resource[..<eq])
             let path = String(resource[resource.index(after: eq)...])
-            switch ValidatorCache.loadSchemaFile(SchemaSpec.absolute(path, relativeTo: nil)) {
+            switch ValidatorCache.loadSchemaFile(SchemaSpec.absolute(path, relativeTo: nil), confinedTo: nil, profile: profile) {
             case .failure(let f): return .failure(f)
-            case .success(let value):
+            case .success(let document):
                 do throws(SchemaError) {
-                    try registry.add(value, uri: uri)
+                    try registry.add(document.root, uri: uri)
                 } catch {
                     return .failure(SchemaFailure(path, error.message))
                 }
@@ -197,13 +212,16 @@ enum ResourceLoader {
             }
             let files = InputCollector(include: ["*.json"]).walk(directory: root)
             for file in files {
+                // Confinement is judged on the file as opened, not on a look before the read.
                 let real = PathConfinement.realPath(file)
-                guard PathConfinement.isWithin(real, directory: root) else {
-                    return .failure(SchemaFailure(file, "refused: the symbolic link leads outside --resource-dir \(directory)"))
-                }
-                switch ValidatorCache.loadSchemaFile(real) {
-                case .failure(let f): return .failure(f)
-                case .success(let value):
+                switch ValidatorCache.loadSchemaFile(file, confinedTo: root, profile: profile) {
+                case .failure(let f):
+                    if !PathConfinement.isWithin(real, directory: root) || f.message.hasPrefix("refused") {
+                        return .failure(SchemaFailure(file, "refused: the symbolic link leads outside --resource-dir \(directory)"))
+                    }
+                    return .failure(f)
+                case .success(let document):
+                    let value = document.root
                     do throws(SchemaError) {
                         try registry.add(value, uri: ValidatorCache.fileURI(real))
                         if case .string(let id)? = value["$id"], id.contains(":") {

@@ -76,7 +76,7 @@ struct ValidationSetup {
         if options.assertFormats { profile.formats = .assertAll }
 
         let registry: SchemaRegistry?
-        switch ResourceLoader.registry(resources: options.resource, directories: options.resourceDir) {
+        switch ResourceLoader.registry(resources: options.resource, directories: options.resourceDir, profile: profile) {
         case .success(let r): registry = r
         case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.description))
         }

@@ -8,15 +8,23 @@ import Darwin
 
 /// Reads a file or standard input in fixed-size chunks with POSIX calls (no Foundation, so it
 /// is cheap per file and works the same for pipes, FIFOs and regular files).
-struct ByteReader: ~Copyable {
+///
+/// The one reader every input goes through (payloads, schema files, resources, custom-data
+/// schemas), so each is bounded the same way: ``readAll(limit:)`` stops once a limit is passed
+/// instead of reading a file whole.
+public struct ByteReader: ~Copyable {
     /// Why an input cannot be read.
-    struct Failure: Error, Sendable, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, naming the path when there is one.
+        public let message: String
+        /// Makes a failure.
+        public init(message: String) { self.message = message }
+        /// ``message``.
+        public var description: String { message }
     }
 
     /// The chunk size for each `read(2)`.
-    static let chunkSize = 1 << 16
+    public static let chunkSize = 1 << 16
 
     private let fd: Int32
     private let owned: Bool
@@ -32,10 +40,10 @@ struct ByteReader: ~Copyable {
     }
 
     /// A reader of standard input.
-    static func standardInput() -> ByteReader { ByteReader(fd: 0, owned: false) }
+    public static func standardInput() -> ByteReader { ByteReader(fd: 0, owned: false) }
 
     /// Opens a path for reading. Directories, sockets and unreadable files fail here.
-    static func open(path: String) throws(Failure) -> ByteReader {
+    public static func open(path: String) throws(Failure) -> ByteReader {
         let fd = systemOpen(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(message: ByteReader.describe(errno: errno, path: path)) }
         var info = stat()
@@ -60,7 +68,7 @@ struct ByteReader: ~Copyable {
     /// Appends up to `count` bytes (default ``chunkSize``, at least 1) to `buffer`; returns how
     /// many were read (0 at the end). The bytes land in a scratch buffer sized to the file (for
     /// a small regular file, a few bytes, not a whole chunk) and are copied as one block.
-    mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
+    public mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
         let fd = self.fd
         if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: max(1, min(ByteReader.chunkSize, sizeHint))) }
         let size = max(1, min(count, scratch.count))
@@ -79,8 +87,9 @@ struct ByteReader: ~Copyable {
         }
     }
 
-    /// Reads everything that is left, failing once more than `limit` bytes have arrived.
-    mutating func readAll(limit: Int) throws(Failure) -> (bytes: [UInt8], truncated: Bool) {
+    /// Reads everything that is left; once more than `limit` bytes have arrived it stops and
+    /// returns what it has with `truncated` set (the rest is never read).
+    public mutating func readAll(limit: Int) throws(Failure) -> (bytes: [UInt8], truncated: Bool) {
         var buffer: [UInt8] = []
         while true {
             let n = try readChunk(into: &buffer)
@@ -89,7 +98,24 @@ struct ByteReader: ~Copyable {
         }
     }
 
-    static func describe(errno code: Int32, path: String?) -> String {
+    /// The real path of the file this reader has open (every link resolved, as the kernel
+    /// opened it), or nil for standard input or where the system cannot tell. Judging this
+    /// path, not the name that was opened, closes the gap between a check and the read.
+    public func openedRealPath() -> String? {
+        guard owned else { return nil }
+        var buffer = [CChar](repeating: 0, count: 4097)
+        #if canImport(Darwin)
+        guard fcntl(fd, F_GETPATH, &buffer) != -1 else { return nil }
+        let n = buffer.firstIndex(of: 0) ?? 0
+        #else
+        let n = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard n > 0, n < buffer.count else { return nil }
+        #endif
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `cannot read PATH: reason` (or `read failed: reason`) for an `errno`.
+    public static func describe(errno code: Int32, path: String?) -> String {
         let reason: String
         switch code {
         case ENOENT: reason = "no such file or directory (or a dangling symbolic link)"
