@@ -87,6 +87,14 @@ public struct ByteReader: ~Copyable {
         }
     }
 
+    /// Whether a read would return at once: data is waiting, or the end (always true for a
+    /// regular file). False for a pipe or terminal whose writer has not written more yet, so a
+    /// caller can finish and publish the work it has before it blocks in ``readChunk(into:count:)``.
+    public func hasDataReady() -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) != 0
+    }
+
     /// Reads everything that is left; once more than `limit` bytes have arrived it stops and
     /// returns what it has with `truncated` set (the rest is never read).
     public mutating func readAll(limit: Int) throws(Failure) -> (bytes: [UInt8], truncated: Bool) {

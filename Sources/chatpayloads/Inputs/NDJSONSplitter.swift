@@ -37,11 +37,17 @@ struct NDJSONSplitter: ~Copyable {
     /// record, however long).
     private var droppedOnlyBlanks = true
 
+    /// Called before a read that would wait for the writer (a pipe with nothing new in it), so
+    /// the caller can publish the results it already has (`--reporter ndjson` as a filter).
+    private let onIdle: (() -> Void)?
+
     /// A splitter over `reader`; lines whose content (line end excluded) is longer than
-    /// `maxLineBytes` are reported as `tooLong`, not kept.
-    init(reader: consuming ByteReader, maxLineBytes: Int) {
+    /// `maxLineBytes` are reported as `tooLong`, not kept. `onIdle` runs whenever the next read
+    /// would wait for more input.
+    init(reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil) {
         self.reader = reader
         self.maxLineBytes = max(1, maxLineBytes)
+        self.onIdle = onIdle
     }
 
     /// The next record, nil at the end of the stream.
@@ -76,6 +82,7 @@ struct NDJSONSplitter: ~Copyable {
                 buffer.removeAll(keepingCapacity: true)
             }
             scanFrom = buffer.count
+            if let onIdle, !reader.hasDataReady() { onIdle() }
             if try reader.readChunk(into: &buffer) == 0 { atEnd = true }
         }
     }

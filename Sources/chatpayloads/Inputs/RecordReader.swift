@@ -21,8 +21,9 @@ enum RecordReader {
 
     /// Calls `body` with each record of `input`, in order. `maxBytes` bounds a JSON or YAML
     /// input, each NDJSON line and each array element (larger ones are reported, not read into
-    /// memory).
-    static func read(_ input: InputFile, maxBytes: Int, _ body: (RecordLabel, Record) -> Void) {
+    /// memory). `idle` runs when an NDJSON stream has nothing new to read yet (see
+    /// ``NDJSONSplitter``).
+    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, _ body: (RecordLabel, Record) -> Void) {
         func fail(_ message: String, rule: String = "read", label: RecordLabel = .whole, line: Int? = nil, column: Int? = nil) {
             body(label, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column)))
         }
@@ -39,7 +40,7 @@ enum RecordReader {
         }
         switch input.format {
         case .ndjson:
-            var splitter = NDJSONSplitter(reader: reader, maxLineBytes: maxBytes)
+            var splitter = NDJSONSplitter(reader: reader, maxLineBytes: maxBytes, onIdle: idle)
             while true {
                 let record: NDJSONSplitter.Record?
                 do throws(ByteReader.Failure) {

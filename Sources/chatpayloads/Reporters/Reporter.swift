@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The output formats of `validate`.
 enum ReporterKind: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case text, json, github, junit, sarif, summary
+    case text, json, ndjson, github, junit, sarif, summary
 }
 
 /// What every reporter knows about the run.

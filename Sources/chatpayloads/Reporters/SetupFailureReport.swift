@@ -4,6 +4,7 @@
 ///
 /// What each reporter writes (to `--output FILE`, else to standard output):
 /// - `json`: the usual document with no results, zero counts and a top-level `error` object;
+/// - `ndjson`: an `{"type":"error",...}` line, then the summary line with zero counts;
 /// - `sarif`: one run with no results whose invocation has `executionSuccessful: false` and the
 ///   error in `toolConfigurationNotifications`;
 /// - `junit`: one suite `chatpayloads` with one test case holding the error as `<error>`;
@@ -37,6 +38,7 @@ enum SetupFailureReport {
         switch options.reporter {
         case .text, .summary: return TextReporter.displayable(failure.message) + "\n"
         case .github: return GitHubReporter.failureAnnotation(failure)
+        case .ndjson: return NDJSONReporter.failureLines(failure)
         case .junit: return JUnitReporter.failureDocument(failure)
         case .sarif: return SARIFReporter.failureLog(failure, version: ChatPayloadsCommand.version)
         case .json:

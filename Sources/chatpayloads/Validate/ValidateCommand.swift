@@ -133,10 +133,14 @@ struct ValidationSetup {
                 maxErrors: options.maxErrors, style: style, profileName: profile.name.rawValue, version: ChatPayloadsCommand.version)
         }
         var reporters: [any Reporter] = []
-        let primarySink = fileSink ?? stdout
-        let primaryStyle = Style(enabled: fileSink == nil && colour)
+        // With --emit, standard output carries the payloads; the report goes to the file, else
+        // to standard error.
+        let emitter = options.emit.map { PayloadEmitter(verdict: $0, out: stdout) }
+        let reportSink = emitter == nil ? stdout : Terminal.standardError
+        let primarySink = fileSink ?? reportSink
+        let primaryStyle = Style(enabled: fileSink == nil && emitter == nil && colour)
         reporters.append(ValidationSetup.reporter(options.reporter, sink: primarySink, context: context(style: primaryStyle)))
-        if fileSink != nil {
+        if fileSink != nil && emitter == nil {
             // The text report goes to standard output beside the file; when the file is the
             // text report, standard output gets its summary line.
             let stdoutContext = context(style: Style(enabled: colour))
@@ -150,6 +154,7 @@ struct ValidationSetup {
             checker: checker, jobs: jobs,
             deliver: { result in
                 state.add(result)
+                emitter?.delivered(result)
                 for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
             },
             inputDone: { index in
@@ -159,8 +164,15 @@ struct ValidationSetup {
             })
         let clock = ContinuousClock()
         let start = clock.now
+        // When a piped input has nothing new yet, everything read so far is checked, reported
+        // and flushed before the read waits: a filter's consumer sees each verdict in time.
+        let idle = {
+            runner.drain()
+            primarySink.flush()
+            stdout.flush()
+        }
         for (index, input) in inputs.enumerated() {
-            feed(input, index: index, into: runner)
+            feed(input, index: index, into: runner, emitter: emitter, idle: idle)
             runner.endInput(index)
         }
         runner.drain()
@@ -168,6 +180,10 @@ struct ValidationSetup {
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         state.summary.status = state.status
         for r in reporters { r.finish(state.summary) }
+        if let emitter, emitter.missing > 0 {
+            Terminal.diagnose(
+                "warning: --emit \(emitter.verdict.rawValue): \(emitter.missing) payload\(emitter.missing == 1 ? "" : "s") of that verdict could not be passed through (never read: over max-bytes, or the input could not be opened); the report lists them")
+        }
         var status = state.status
         if let fileSink {
             fileSink.close()
@@ -176,6 +192,7 @@ struct ValidationSetup {
                 status = max(status, .unreadable)
             }
         }
+        primarySink.flush()
         stdout.flush()
         return status
     }
@@ -184,6 +201,7 @@ struct ValidationSetup {
         switch kind {
         case .text: return TextReporter(out: sink, context: context)
         case .json: return JSONReporter(out: sink, context: context)
+        case .ndjson: return NDJSONReporter(out: sink, context: context)
         case .github: return GitHubReporter(out: sink, context: context)
         case .junit: return JUnitReporter(out: sink, context: context)
         case .sarif: return SARIFReporter(out: sink, context: context)
@@ -208,11 +226,13 @@ struct ValidationSetup {
         return (.auto, .fallback)
     }
 
-    /// Reads an input and queues its payloads.
-    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner) {
+    /// Reads an input and queues its payloads (remembering their text for `emitter`); `idle`
+    /// runs when a piped NDJSON input has nothing new to read yet.
+    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner, emitter: PayloadEmitter?, idle: @escaping () -> Void) {
         let (spec, source) = schema(for: input)
         var recordIndex = 0
         func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload) {
+            emitter?.queued(payload, label: label)
             runner.enqueue(WorkItem(inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload))
             recordIndex += 1
         }
@@ -220,7 +240,7 @@ struct ValidationSetup {
             let issue = ReportedIssue(severity: .error, message: f.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)
             return enqueue(.whole, .failure(issue, .schemaError))
         }
-        RecordReader.read(input, maxBytes: profile.maxBytes) { label, record in
+        RecordReader.read(input, maxBytes: profile.maxBytes, idle: idle) { label, record in
             switch record {
             case .bytes(let bytes): enqueue(label, .bytes(bytes))
             case .yaml(let document): enqueue(label, .yaml(document))

@@ -19,6 +19,14 @@ enum Expectation: String, CaseIterable, ExpressibleByArgument, Sendable {
     case invalid
 }
 
+/// Which payloads `--emit` passes through.
+enum EmittedVerdict: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// The valid ones.
+    case valid
+    /// The rest: invalid, unreadable, or whose schema could not be used.
+    case invalid
+}
+
 /// The options shared by commands that pick a schema and a profile.
 struct SchemaOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
@@ -98,13 +106,18 @@ struct ValidateOptions: ParsableArguments {
     var jobs: Int?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Output format: text, json, github, junit, sarif or summary.", valueName: "reporter"))
+        "Output format: text, json, ndjson (one JSON line per payload, then a summary line; streamed), github, junit, sarif or summary.", valueName: "reporter"))
     var reporter: ReporterKind = .text
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Write the report to FILE. With a non-text reporter, the text report still goes to standard output.",
         valueName: "file"))
     var output: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the original payloads of one verdict to standard output, one per line: valid, or invalid (everything that is not valid: invalid, unreadable, schema error). The report then goes to --output FILE, else to standard error.",
+        valueName: "verdict"))
+    var emit: EmittedVerdict?
 
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or summary line.")
     var quiet = false

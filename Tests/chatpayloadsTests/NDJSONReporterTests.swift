@@ -1,0 +1,262 @@
+import Foundation
+import XCTest
+
+/// `--reporter ndjson` (one verdict line per payload, streamed), `--emit valid|invalid`, and the
+/// Dask recipe in `Scripts/dask_validate.py` that uses them as a distributed mapper.
+final class NDJSONReporterTests: CLITestCase {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func objects(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { try json(String($0)) }
+    }
+
+    /// A small copy of the benchmark's mixed corpus (users, channels, messages; ~10% invalid in
+    /// every way, malformed lines and invalid UTF-8 included), with the expected verdicts.
+    private func generateMixedCorpus() throws -> (mixed: URL, expected: [String: Any]) {
+        let out = work.appendingPathComponent("corpus")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", NDJSONReporterTests.repositoryRoot.appendingPathComponent("Benchmarks/generate_corpus.py").path,
+                             "--scale", "0.05", "--out", out.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "generate_corpus.py failed")
+        let expected = try json(String(decoding: try Data(contentsOf: out.appendingPathComponent("mixed.expected.json")), as: UTF8.self))
+        return (out.appendingPathComponent("mixed.ndjson"), expected)
+    }
+
+    func testVerdictLinesArriveWhileTheInputIsStillBeingWritten() throws {
+        let binary = try XCTUnwrap(CLITestCase.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["validate", "--no-config", "--schema", "message", "--ndjson", "--reporter", "ndjson", "-"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = LineReader(output.fileHandleForReading)
+        let valid = #"{"id":"m1","text":"hi","createdAt":"2024-03-05T14:52:10.456Z"}"#
+        let invalid = #"{"id":"m2","createdAt":"2024-03-05T14:52:10.456Z"}"#
+        // Each line is written, then its verdict must come back before the next line is written
+        // (the writer keeps the pipe open): a reporter that waited for the end would never answer.
+        for (k, line) in [valid, invalid, valid].enumerated() {
+            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+            let answer = try XCTUnwrap(reader.nextLine(waitingAtMost: 60), "no verdict for line \(k + 1) while the input is open")
+            let verdict = try json(answer)
+            XCTAssertEqual(verdict["type"] as? String, "result")
+            XCTAssertEqual(verdict["line"] as? Int, k + 1)
+            XCTAssertEqual(verdict["outcome"] as? String, k == 1 ? "invalid" : "valid")
+        }
+        try input.fileHandleForWriting.close()
+        let summary = try json(try XCTUnwrap(reader.nextLine(waitingAtMost: 60)))
+        XCTAssertEqual(summary["type"] as? String, "summary")
+        XCTAssertEqual(summary["payloads"] as? Int, 3)
+        XCTAssertEqual(summary["invalid"] as? Int, 1)
+        XCTAssertEqual(summary["exitCode"] as? Int, 1)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 1)
+    }
+
+    func testOrderAndCountsEqualTheJSONReporters() throws {
+        let (mixed, _) = try generateMixedCorpus()
+        for jobs in ["1", "2"] {
+            let args = ["validate", "--no-config", "--profile", "strict", "--jobs", jobs, "--verbose", mixed.path]
+            let lines = try run(args + ["--reporter", "ndjson"])
+            let document = try run(args + ["--reporter", "json"])
+            XCTAssertEqual(lines.status, document.status)
+            let verdicts = try objects(lines.stdout)
+            let results = try XCTUnwrap(try json(document.stdout)["results"] as? [[String: Any]])
+            XCTAssertEqual(verdicts.count, results.count + 1, "one line per payload plus the summary")
+            for (line, result) in zip(verdicts, results) {
+                for key in ["file", "record", "line", "schema", "outcome", "passed"] {
+                    XCTAssertEqual(line[key].map { "\($0)" }, result[key].map { "\($0)" }, "\(key) of record \(result["record"] ?? "?")")
+                }
+                let lineErrors = (line["errors"] as? [[String: Any]]) ?? []
+                let resultErrors = (result["errors"] as? [[String: Any]]) ?? []
+                XCTAssertEqual(lineErrors.map { "\($0["instanceLocation"] ?? "")\($0["line"] ?? ""):\($0["column"] ?? "") \($0["message"] ?? "")" },
+                               resultErrors.map { "\($0["instanceLocation"] ?? "")\($0["line"] ?? ""):\($0["column"] ?? "") \($0["message"] ?? "")" })
+            }
+            let summary = try XCTUnwrap(verdicts.last)
+            let expected = try XCTUnwrap(try json(document.stdout)["summary"] as? [String: Any])
+            XCTAssertEqual(summary["type"] as? String, "summary")
+            for key in ["inputs", "payloads", "valid", "invalid", "unreadable", "schemaErrors", "failed"] {
+                XCTAssertEqual(summary[key] as? Int, expected[key] as? Int, key)
+            }
+            XCTAssertEqual(summary["exitCode"] as? Int, Int(document.status))
+        }
+    }
+
+    func testEmitSplitsTheMixedCorpusExactlyByVerdict() throws {
+        let (mixed, expected) = try generateMixedCorpus()
+        let raw = try Data(contentsOf: mixed)
+        // The file's lines as bytes (it holds invalid UTF-8 on purpose), blank lines excluded.
+        let allLines = raw.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
+        let verdicts = try XCTUnwrap(expected["expected"] as? [[String: Any]], "mixed.expected.json lists each line's verdict")
+        var wantValid: [Data] = []
+        var wantInvalid: [Data] = []
+        for entry in verdicts {
+            let line = try XCTUnwrap(entry["line"] as? Int)
+            let verdict = try XCTUnwrap(entry["expected"] as? String)
+            guard verdict != "skipped" else { continue }  // a blank line is not a payload
+            let text = allLines[line - 1]
+            if verdict == "valid" { wantValid.append(text) } else { wantInvalid.append(text) }
+        }
+        XCTAssertFalse(wantValid.isEmpty)
+        XCTAssertFalse(wantInvalid.isEmpty)
+        for (verdict, want) in [("valid", wantValid), ("invalid", wantInvalid)] {
+            let binary = try XCTUnwrap(CLITestCase.binary)
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["validate", "--no-config", "--profile", "strict", "--emit", verdict, "--reporter", "summary", mixed.path]
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let errBox = DataBox()
+            let group = DispatchGroup()
+            group.enter()
+            DispatchQueue.global().async {
+                errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
+            let emitted = out.fileHandleForReading.readDataToEndOfFile()
+            group.wait()
+            process.waitUntilExit()
+            let got = emitted.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Data($0) }
+            XCTAssertEqual(got, want, "--emit \(verdict): the \(want.count) lines of that verdict, byte for byte, in order")
+            XCTAssertTrue(String(decoding: errBox.data, as: UTF8.self).contains("checked "), "the report goes to standard error")
+        }
+    }
+
+    func testASchemaErrorGivesAnErrorLineThenASummary() throws {
+        try write("bad.schema.json", #"{"type": 12}"#)
+        let r = try run(["validate", "--schema", "bad.schema.json", "--reporter", "ndjson", "fx/valid/user.json"])
+        XCTAssertEqual(r.status, 3)
+        let lines = try objects(r.stdout)
+        XCTAssertEqual(lines.count, 2, r.stdout)
+        XCTAssertEqual(lines.first?["type"] as? String, "error")
+        XCTAssertEqual(lines.first?["rule"] as? String, "schema")
+        XCTAssertEqual(lines.last?["type"] as? String, "summary")
+        XCTAssertEqual(lines.last?["exitCode"] as? Int, 3)
+    }
+
+    /// The Dask recipe on a 2-worker local cluster gets the same counts and the same quarantined
+    /// lines as one run of the CLI over the unsharded file. `.ci/run` installs dask[distributed]
+    /// (Tests/Vectors/requirements.txt); without it this test fails and says so.
+    func testDaskPipelineOnTwoWorkersMatchesOneRun() throws {
+        let binary = try XCTUnwrap(CLITestCase.binary)
+        let check = try python(["-c", "import dask.bag, dask.distributed"])
+        XCTAssertEqual(check.status, 0, "dask[distributed] is not importable: pip install -r Tests/Vectors/requirements.txt\n\(check.stderr)")
+        guard check.status == 0 else { return }
+        let (mixed, _) = try generateMixedCorpus()
+        // Shard the corpus at line boundaries into four parts.
+        let raw = try Data(contentsOf: mixed)
+        let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        let perShard = (lines.count + 3) / 4
+        for k in 0..<4 {
+            var shard = Data()
+            for line in lines.dropFirst(k * perShard).prefix(perShard) { shard.append(contentsOf: line); shard.append(0x0A) }
+            try shard.write(to: work.appendingPathComponent("part-\(k).ndjson"))
+        }
+        let quarantine = work.appendingPathComponent("quarantine.ndjson")
+        let script = NDJSONReporterTests.repositoryRoot.appendingPathComponent("Scripts/dask_validate.py").path
+        let dask = try python([script, "--cli", binary.path, "--profile", "strict", "--workers", "2", "--quarantine", quarantine.path,
+                               work.appendingPathComponent("part-*.ndjson").path])
+        XCTAssertEqual(dask.status, 0, dask.stderr)
+        let counts = try json(dask.stdout.split(separator: "\n").last.map(String.init) ?? "")
+        let single = try run(["validate", "--no-config", "--profile", "strict", "--reporter", "ndjson", mixed.path])
+        let summary = try XCTUnwrap(try objects(single.stdout).last)
+        for key in ["payloads", "valid", "invalid", "unreadable", "schemaErrors"] {
+            XCTAssertEqual(counts[key] as? Int, summary[key] as? Int, key)
+        }
+        XCTAssertEqual(counts["shards"] as? Int, 4)
+        let expectedQuarantine = try quarantinedBytes(mixed)
+        XCTAssertFalse(expectedQuarantine.isEmpty)
+        XCTAssertEqual(try Data(contentsOf: quarantine), expectedQuarantine, "the same quarantined lines, in the same order")
+    }
+
+    /// The bytes `--emit invalid` writes for `file` (read as bytes: the corpus holds invalid UTF-8).
+    private func quarantinedBytes(_ file: URL) throws -> Data {
+        let binary = try XCTUnwrap(CLITestCase.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["validate", "--no-config", "--profile", "strict", "--emit", "invalid", "-q", file.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    private func python(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.currentDirectoryURL = work
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errBox = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errBox.data, as: UTF8.self))
+    }
+}
+
+/// Reads lines from a pipe on a background thread, so a test can wait for the next one with a
+/// bound (a deadlock guard, not a timing assertion).
+final class LineReader: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var ended = false
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                condition.lock()
+                if chunk.isEmpty {
+                    if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)) }
+                    ended = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending = Data(pending[pending.index(after: newline)...])
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+
+    /// The next line, or nil when the stream ended or nothing came within `seconds`.
+    func nextLine(waitingAtMost seconds: Double) -> String? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while lines.isEmpty && !ended {
+            if !condition.wait(until: deadline) { break }
+        }
+        return lines.isEmpty ? nil : lines.removeFirst()
+    }
+}
