@@ -19,13 +19,15 @@ struct ChatPayloadsCommand: ParsableCommand {
               chatpayloads normalize --kind message payload.json
               chatpayloads patch --kind user base.json changeset.json
               chatpayloads convert --to record --kind message payload.json
+              chatpayloads interop check --batch --run 'python3 decode.py'
+              chatpayloads diff ios.json android.json
 
             Shell completion: chatpayloads --generate-completion-script bash|zsh|fish
 
             \(ExitStatus.helpText)
             """,
         version: version,
-        subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self]
+        subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self, InteropCommand.self, DiffCommand.self]
     )
 
     /// Ignores `SIGPIPE` before anything is printed, then parses, runs and exits with the status.

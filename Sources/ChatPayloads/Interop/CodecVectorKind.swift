@@ -1,0 +1,69 @@
+import JSONCore
+
+/// The payload kinds the codec vectors cover: the wire objects the Swift, Kotlin and JavaScript
+/// SDKs exchange. Raw values are the names `chatpayloads normalize --kind` takes.
+public enum CodecVectorKind: String, Sendable, Hashable, CaseIterable {
+    /// A User object.
+    case user
+    /// A Channel object.
+    case channel
+    /// A membership object.
+    case member
+    /// A message payload.
+    case message
+    /// A message action (reaction).
+    case messageAction = "message-action"
+
+    /// The bundled schema that judges this kind.
+    public var schema: BundledSchema {
+        switch self {
+        case .user: return .user
+        case .channel: return .channel
+        case .member: return .member
+        case .message: return .message
+        case .messageAction: return .messageAction
+        }
+    }
+
+    /// The kind of a bundled schema (the React variants map to their native kind).
+    public init?(schema: BundledSchema) {
+        switch schema {
+        case .user, .reactUser: self = .user
+        case .channel, .reactChannel: self = .channel
+        case .member: self = .member
+        case .message, .reactMessage: self = .message
+        case .messageAction: self = .messageAction
+        }
+    }
+
+    /// Decodes `document` as this kind with the Swift codec (custom data kept as it is) and
+    /// encodes it again: the canonical value (dates in the native millisecond form).
+    public func roundTrip(_ document: JSONDocument, options: ChatDecodingOptions = .standard) -> Result<JSONValue, ChatCodecFailure> {
+        switch self {
+        case .user: return Self.roundTrip(ChatUser<AnyJSONCustomData>.self, document, options)
+        case .channel: return Self.roundTrip(ChatChannel<AnyJSONCustomData>.self, document, options)
+        case .member: return Self.roundTrip(ChatMember<AnyJSONCustomData>.self, document, options)
+        case .message: return Self.roundTrip(ChatMessagePayload<AnyJSONCustomData>.self, document, options)
+        case .messageAction: return Self.roundTrip(ChatMessageAction<AnyJSONCustomData>.self, document, options)
+        }
+    }
+
+    private static func roundTrip<M: ChatPayloadCodable>(_ type: M.Type, _ document: JSONDocument, _ options: ChatDecodingOptions) -> Result<JSONValue, ChatCodecFailure> {
+        do throws(ChatDecodingError) {
+            let model = try M.decode(from: document, options: options)
+            do throws(ChatEncodingError) {
+                return .success(try model.encodedJSON())
+            } catch {
+                return .failure(ChatCodecFailure(message: error.description))
+            }
+        } catch {
+            return .failure(ChatCodecFailure(message: error.pointer.isRoot ? error.message : "\(error.pointer): \(error.message)"))
+        }
+    }
+}
+
+/// Why the Swift codec did not decode (or re-encode) a payload.
+public struct ChatCodecFailure: Error, Sendable, Hashable {
+    /// The decoder's message.
+    public var message: String
+}
