@@ -39,7 +39,7 @@ let package = Package(
         // The command-line tool; the only place that prints.
         .executableTarget(
             name: "chatpayloads",
-            dependencies: ["ChatPayloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ChatPayloads", "ChatStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),

@@ -63,7 +63,8 @@ struct TransformRunner {
     /// The profile whose limits bound the inputs (the config's, see ``LoadedConfig/profile(for:)``).
     var profile: Profile
 
-    func run(_ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
+    /// With `emitting` false the transformed values are not printed (only the problems are).
+    func run(emitting: Bool = true, _ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
         var collector = InputCollector()
         collector.format = format
         var arguments = paths
@@ -111,6 +112,7 @@ struct TransformRunner {
                 }
                 switch outcome {
                 case .success(let value):
+                    guard emitting else { return }
                     out.write(JSONWriter.string(value, options: pretty ? JSONWriter.Options(indent: 2, sortKeys: true) : .canonical) + "\n")
                 case .failure(let f):
                     report(input, label, f)

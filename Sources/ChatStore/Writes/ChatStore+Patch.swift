@@ -1,4 +1,5 @@
 import ChatPayloads
+import GRDB
 
 /// Real-time changesets applied to stored rows through the ChatPayloads patchers (apply rule:
 /// other eTag and strictly later `updated`), each read-patch-write in one transaction. A
@@ -8,7 +9,11 @@ extension ChatStore {
     /// written only when the changeset applied).
     @discardableResult
     public func patch<C: UserCustomData>(user patcher: ChatUser<C>.Patcher) async throws(ChatStoreError) -> PatchOutcome<ChatUser<C>> {
-        try await write { db in
+        try await write { db in try ChatStore.patch(user: patcher, db) }
+    }
+
+    static func patch<C: UserCustomData>(user patcher: ChatUser<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatUser<C>> {
+        do {
             guard let stored = try StoreReader.user(db, id: patcher.id) else {
                 throw StoreIssue(.missingRow, "cannot patch user \(patcher.id): it is not stored")
             }
@@ -21,7 +26,11 @@ extension ChatStore {
     /// Applies a channel changeset to the stored channel.
     @discardableResult
     public func patch<C: ChannelCustomData>(channel patcher: ChatChannel<C>.Patcher) async throws(ChatStoreError) -> PatchOutcome<ChatChannel<C>> {
-        try await write { db in
+        try await write { db in try ChatStore.patch(channel: patcher, db) }
+    }
+
+    static func patch<C: ChannelCustomData>(channel patcher: ChatChannel<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatChannel<C>> {
+        do {
             guard let stored = try StoreReader.channel(db, id: patcher.id) else {
                 throw StoreIssue(.missingRow, "cannot patch channel \(patcher.id): it is not stored")
             }
@@ -35,7 +44,11 @@ extension ChatStore {
     /// presence is kept).
     @discardableResult
     public func patch<C: ChatCustomData>(member patcher: ChatMember<C>.Patcher) async throws(ChatStoreError) -> PatchOutcome<ChatMember<C>> {
-        try await write { db in
+        try await write { db in try ChatStore.patch(member: patcher, db) }
+    }
+
+    static func patch<C: ChatCustomData>(member patcher: ChatMember<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatMember<C>> {
+        do {
             let rows = try StoreReader.members(
                 db, condition: "members.channelId = \(SQLText.placeholder) AND members.userId = \(SQLText.placeholder)",
                 [SQLText.bind(patcher.channelId), SQLText.bind(patcher.userId)])

@@ -147,7 +147,7 @@ struct RecordChecker: Sendable {
     }
 
     /// Takes the library's verdict and issues, moved to the record's place in its input.
-    private func absorb(_ report: PayloadReport, into result: inout RecordResult) {
+    func absorb(_ report: PayloadReport, into result: inout RecordResult) {
         switch report.outcome {
         case .valid: result.outcome = .valid
         case .invalid: result.outcome = .invalid

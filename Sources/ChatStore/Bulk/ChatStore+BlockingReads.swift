@@ -1,0 +1,78 @@
+import ChatPayloads
+import GRDB
+
+/// Per-channel row counts (``ChatStore/channelStatsBlocking(limit:)``).
+public struct ChannelStats: Sendable, Hashable {
+    /// The channel id.
+    public var channelId: String
+    /// Its memberships.
+    public var members: Int
+    /// Its messages.
+    public var messages: Int
+
+    /// Makes a value.
+    public init(channelId: String, members: Int, messages: Int) {
+        self.channelId = channelId
+        self.members = members
+        self.messages = messages
+    }
+}
+
+/// Blocking reads for command-line tools (each one read transaction, on the calling thread).
+extension ChatStore {
+    /// The messages matching `query` as records.
+    public func messageRecordsBlocking(matching query: MessageQuery) throws(ChatStoreError) -> [StoredMessageRecord] {
+        try readBlocking { db in
+            let (sql, arguments) = query.sql()
+            return try StoreReader.messages(db, sql: sql, arguments)
+        }
+    }
+
+    /// The memberships of `channelId` (only present ones with `onlyPresent`), each with its user
+    /// and channel, in storage order, at most `limit`.
+    public func memberRowsBlocking(channelId: String, onlyPresent: Bool = false, limit: Int? = nil) throws(ChatStoreError) -> [StoredRow] {
+        try readBlocking { db in
+            var condition = "members.channelId = \(SQLText.placeholder)"
+            if onlyPresent { condition += " AND members.isPresent = 1" }
+            let rows = try StoreReader.members(db, condition: condition, [SQLText.bind(channelId)])
+            return rows.prefix(limit ?? Int.max).map { StoredRow.member($0.0, user: $0.1, channel: $0.2) }
+        }
+    }
+
+    /// Unseen messages of `channelId` (see ``unseenCount(channelId:excludingUserId:)``).
+    public func unseenCountBlocking(channelId: String, excludingUserId: String? = nil) throws(ChatStoreError) -> Int {
+        try readBlocking { db in
+            try StoreReader.count(db, """
+                SELECT COUNT(*) FROM messages WHERE channelId = \(SQLText.placeholder)
+                AND status IN (\(MessageStatus.sent.code), \(MessageStatus.delivered.code)) AND userId IS NOT \(SQLText.placeholder)
+                """, [SQLText.bind(channelId), SQLText.bind(excludingUserId)])
+        }
+    }
+
+    /// The schema migrations applied to the file, oldest first (`["v1"]`).
+    public func appliedMigrationsBlocking() throws(ChatStoreError) -> [String] {
+        try readBlocking { db in try Migrations.migrator.appliedIdentifiers(db).sorted() }
+    }
+
+    /// The migrations this version of ChatStore knows, oldest first.
+    public static var knownMigrations: [String] { Migrations.identifiers }
+
+    /// Members and messages per channel, the channels with the most messages first, at most `limit`.
+    public func channelStatsBlocking(limit: Int = 20) throws(ChatStoreError) -> [ChannelStats] {
+        try readBlocking { db in
+            try StoreReader.all(db, """
+                SELECT CAST(c.id AS BLOB),
+                  (SELECT COUNT(*) FROM members WHERE channelId = c.id),
+                  (SELECT COUNT(*) FROM messages WHERE channelId = c.id) AS n
+                FROM channels c ORDER BY n DESC, c.pk LIMIT ?
+                """, [max(0, limit)]) { row in
+                ChannelStats(channelId: try row.text(0), members: Int(try row.int64(1)), messages: Int(try row.int64(2)))
+            }
+        }
+    }
+
+    /// `PRAGMA integrity_check`'s lines (`["ok"]` for a sound file), blocking.
+    public func integrityCheckBlocking() throws(ChatStoreError) -> [String] {
+        try readBlocking { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}

@@ -1,0 +1,272 @@
+import ChatPayloads
+import ChatStore
+import JSONCore
+
+/// Checks one payload for `store import` exactly as `validate` checks it (the same
+/// ``RecordChecker``, validators and located issues) and, when it is valid, converts it into
+/// the row to write. A sent message's `content` is validated against the message schema under
+/// the profile, its issues located in the file and pointed under `/content`; its envelope
+/// (ids, timetoken, nested models, actions) is checked by decoding.
+struct ImportChecker {
+    let checker: RecordChecker
+    let kind: ImportKind
+    let profile: Profile
+    let decoding: ChatDecodingOptions
+    /// The validator and fast-path scratch kept across payloads.
+    var memo: ValidatorMemo
+
+    init(checker: RecordChecker, kind: ImportKind, profile: Profile, decoding: ChatDecodingOptions) {
+        self.checker = checker
+        self.kind = kind
+        self.profile = profile
+        self.decoding = decoding
+        memo = ValidatorMemo(cache: checker.cache)
+    }
+
+    typealias Custom = AnyJSONCustomData
+
+    /// The verdict on `payload` and, when valid, its row.
+    mutating func check(_ payload: WorkItem.Payload, label: RecordLabel, inputIndex: Int, recordIndex: Int) -> (RecordResult, StoreWrite?) {
+        func item(_ spec: SchemaSpec, _ p: WorkItem.Payload) -> WorkItem {
+            WorkItem(inputIndex: inputIndex, recordIndex: recordIndex, label: label, schema: spec,
+                     source: kind == .auto ? .fallback : .option, payload: p)
+        }
+        switch payload {
+        case .failure:
+            return (checker.check(item(.auto, payload)), nil)
+        case .yaml(let document):
+            let value = document.value
+            if let shown = sentMessageKind(value) {
+                // A sent message in YAML: validated as a whole value through the message schema on `content`.
+                return checkSentValue(value, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
+            }
+            let spec: SchemaSpec = kind.schema.map { .bundled($0) } ?? .auto
+            let result = checker.check(item(spec, payload))
+            return convert(result, value: value, document: nil)
+        case .bytes(let bytes):
+            var options = profile.parseOptions
+            options.maxBytes = Int.max
+            guard bytes.count <= profile.maxBytes, let document = try? JSONParser.parse(bytes, options: options) else {
+                // Not readable: validate reports it (located parse issue, limit keys).
+                let spec: SchemaSpec = kind.schema.map { .bundled($0) } ?? .auto
+                return (checker.check(item(spec, payload)), nil)
+            }
+            if let shown = sentMessageKind(document.root) {
+                return checkSent(bytes, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
+            }
+            let spec: SchemaSpec = kind.schema.map { .bundled($0) } ?? .auto
+            let result = checker.check(item(spec, payload))
+            return convert(result, value: document.root, document: document)
+        }
+    }
+
+    /// Whether `value` is read as a sent message: `--kind message`, or `auto` and the shape has
+    /// `content` and `pubnubChannelId`. The flag says whether the shape decided.
+    private func sentMessageKind(_ value: JSONValue) -> Bool? {
+        if kind == .message { return false }
+        guard kind == .auto, case .object(let o) = value, o["content"] != nil, o["pubnubChannelId"] != nil else { return nil }
+        return true
+    }
+
+    // MARK: Sent messages
+
+    private mutating func checkSent(
+        _ bytes: [UInt8], document: JSONDocument, label: RecordLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
+    ) -> (RecordResult, StoreWrite?) {
+        var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
+        let contentPointer = JSONPointer(tokens: ["content"])
+        if case .object = document.root, let start = document.location(of: contentPointer),
+           let end = JSONValueSpan.end(of: bytes, from: start.offset) {
+            switch memo.validator(for: .bundled(.message)) {
+            case .failure(let failure):
+                result.outcome = .schemaError
+                result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
+                return (result, nil)
+            case .success(let validator):
+                let content = Array(bytes[start.offset..<end])
+                let report = validator.validate(bytes: content, tape: &memo.tape)
+                if report.outcome != .valid {
+                    absorbContent(report, at: start, into: &result)
+                    return (result, nil)
+                }
+            }
+        }
+        return decodeSent(document.root, document: document, into: result)
+    }
+
+    private mutating func checkSentValue(
+        _ value: JSONValue, document: YAMLInstance.Document, label: RecordLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
+    ) -> (RecordResult, StoreWrite?) {
+        var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
+        if case .object(let o) = value, let content = o["content"] {
+            switch memo.validator(for: .bundled(.message)) {
+            case .failure(let failure):
+                result.outcome = .schemaError
+                result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
+                return (result, nil)
+            case .success(let validator):
+                let report = validator.validate(value: content)
+                if report.outcome != .valid {
+                    checker.absorb(report, into: &result)
+                    result.passed = result.outcome == .valid
+                    result.issues = result.issues.map { issue in
+                        var moved = issue
+                        moved.instanceLocation = "/content" + issue.instanceLocation
+                        return moved
+                    }
+                    RecordChecker.locate(&result, in: document)
+                    return (result, nil)
+                }
+            }
+        }
+        return decodeSent(value, document: nil, into: result)
+    }
+
+    /// Decodes the envelope and the message; a failure is an invalid payload at its place.
+    private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: RecordResult) -> (RecordResult, StoreWrite?) {
+        var result = result
+        do throws(ChatDecodingError) {
+            let message: ChatMessage<Custom>
+            if let document {
+                message = try ChatMessage<Custom>.decode(from: document, options: decoding)
+            } else {
+                message = try ChatMessage<Custom>.decode(from: value, options: decoding)
+            }
+            do throws(ChatEncodingError) {
+                return (result, try StoreWrite(message))
+            } catch {
+                fail(&result, error.description, rule: "encode", line: nil, column: nil)
+            }
+        } catch {
+            let located = document.map { error.located(in: $0) } ?? error
+            let failure = TransformFailure.decoding(located, lineOffset: 0)
+            let place = failure.line.map { result.inputPosition(line: $0, column: failure.column ?? 1) }
+            fail(&result, failure.message, rule: "decode", line: place?.line ?? result.startLine, column: place?.column ?? result.startColumn)
+        }
+        return (result, nil)
+    }
+
+    /// The content's report moved to the file: positions from the content's start, pointers under `/content`.
+    private func absorbContent(_ report: PayloadReport, at start: SourceLocation, into result: inout RecordResult) {
+        let label = result.label
+        let begin = label.inputPosition(line: start.line, column: start.column)
+        result.label = .element(index: 0, line: begin.line, column: begin.column)
+        checker.absorb(report, into: &result)
+        result.passed = result.outcome == .valid
+        result.label = label
+        result.issues = result.issues.map { issue in
+            var moved = issue
+            moved.instanceLocation = "/content" + issue.instanceLocation
+            return moved
+        }
+        if let output = result.basicOutput { result.basicOutput = ImportChecker.underContent(output) }
+    }
+
+    /// A `basic` output with every unit's `instanceLocation` under `/content`.
+    static func underContent(_ output: JSONValue) -> JSONValue {
+        guard case .object(let root) = output, case .array(let units)? = root["errors"] else { return output }
+        let moved: [JSONValue] = units.map { unit in
+            guard case .object(let o) = unit, case .string(let location)? = o["instanceLocation"] else { return unit }
+            return .object(o.setting("instanceLocation", to: .string("/content" + location)))
+        }
+        return .object(root.setting("errors", to: .array(moved)))
+    }
+
+    // MARK: Other kinds
+
+    /// After `validate`'s verdict: the row of a valid payload, or why it cannot be stored.
+    private func convert(_ checked: RecordResult, value: JSONValue, document: JSONDocument?) -> (RecordResult, StoreWrite?) {
+        var result = checked
+        guard result.outcome == .valid else { return (result, nil) }
+        let resolved: ImportKind
+        if kind == .auto {
+            guard let name = result.schemaName, let schema = BundledSchema(rawValue: name), let k = ImportKind.of(schema) else {
+                fail(&result, "this is a message payload; store import reads a sent message {timetoken, content, pubnubUserId, pubnubChannelId} (as convert --kind message does)",
+                     rule: "kind", line: result.startLine, column: result.startColumn)
+                return (result, nil)
+            }
+            resolved = k
+        } else {
+            resolved = kind
+        }
+        let write: StoreWrite
+        do throws(ImportProblem) {
+            switch resolved {
+            case .user, .auto, .message: write = try ImportProblem.wrap { () throws(ImportProblem) in try StoreWrite(try decodeModel(ChatUser<Custom>.self, value, document)) }
+            case .channel: write = try ImportProblem.wrap { () throws(ImportProblem) in try StoreWrite(try decodeModel(ChatChannel<Custom>.self, value, document)) }
+            case .member: write = try ImportProblem.wrap { () throws(ImportProblem) in try StoreWrite(try decodeModel(ChatMember<Custom>.self, value, document)) }
+            case .messageAction: write = StoreWrite(try decodeModel(ChatMessageAction<Custom>.self, value, document))
+            }
+        } catch {
+            switch error {
+            case .encoding(let e): fail(&result, e.description, rule: "encode", line: nil, column: nil)
+            case .decoding(let e):
+                let located = document.map { e.located(in: $0) } ?? e
+                let failure = TransformFailure.decoding(located, lineOffset: 0)
+                let place = failure.line.map { result.inputPosition(line: $0, column: failure.column ?? 1) }
+                fail(&result, failure.message, rule: "decode", line: place?.line ?? result.startLine, column: place?.column ?? result.startColumn)
+            }
+            return (result, nil)
+        }
+        return (result, write)
+    }
+
+    private func decodeModel<M: ChatPayloadCodable>(_ type: M.Type, _ value: JSONValue, _ document: JSONDocument?) throws(ImportProblem) -> M {
+        do throws(ChatDecodingError) {
+            return try decode(M.self, value, document)
+        } catch {
+            throw .decoding(error)
+        }
+    }
+
+    private func decode<M: ChatPayloadCodable>(_ type: M.Type, _ value: JSONValue, _ document: JSONDocument?) throws(ChatDecodingError) -> M {
+        if let document { return try M.decode(from: document, options: decoding) }
+        return try M.decode(from: value, options: decoding)
+    }
+
+    // MARK: Results
+
+    private func emptyResult(_ label: RecordLabel, _ inputIndex: Int, _ recordIndex: Int, autoDetected: Bool) -> RecordResult {
+        RecordResult(
+            inputIndex: inputIndex, recordIndex: recordIndex, label: label, schemaName: "message",
+            schemaSource: autoDetected ? .fallback : .option, autoDetected: autoDetected, outcome: .valid, issues: [],
+            basicOutput: nil, seconds: 0, passed: true)
+    }
+
+    /// Marks `result` invalid with one located issue.
+    private func fail(_ result: inout RecordResult, _ message: String, rule: String, line: Int?, column: Int?) {
+        result.outcome = .invalid
+        result.passed = false
+        result.issues.insert(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column), at: 0)
+        result.basicOutput = nil
+    }
+}
+
+/// Why a valid payload could not become a row.
+enum ImportProblem: Error {
+    case decoding(ChatDecodingError)
+    case encoding(ChatEncodingError)
+
+    /// Runs `body`, turning an encoding error into ``encoding(_:)``.
+    static func wrap<T>(_ body: () throws(ImportProblem) -> T) throws(ImportProblem) -> T { try body() }
+}
+
+extension StoreWrite {
+    /// ``init(_:)`` for users, throwing ``ImportProblem``.
+    init<C: UserCustomData>(_ user: ChatUser<C>) throws(ImportProblem) {
+        do throws(ChatEncodingError) { self = .user(try UserRecord(user)) } catch { throw .encoding(error) }
+    }
+
+    /// ``init(_:)`` for channels, throwing ``ImportProblem``.
+    init<C: ChannelCustomData>(_ channel: ChatChannel<C>) throws(ImportProblem) {
+        do throws(ChatEncodingError) { self = .channel(try ChannelRecord(channel)) } catch { throw .encoding(error) }
+    }
+
+    /// ``init(_:)`` for memberships, throwing ``ImportProblem``.
+    init<C: ChatCustomData>(_ member: ChatMember<C>) throws(ImportProblem) {
+        do throws(ChatEncodingError) {
+            let r = try member.records()
+            self = .member(r.member, user: r.user, channel: r.channel)
+        } catch { throw .encoding(error) }
+    }
+}

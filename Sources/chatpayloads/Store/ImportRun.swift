@@ -1,0 +1,147 @@
+import ChatPayloads
+import ChatStore
+import Foundation
+
+/// One `store import`: reads the inputs as `validate` reads them, checks and converts each
+/// payload (``ImportChecker``), writes the valid ones in batches on the writer thread
+/// (``BatchWriter``) and reports every payload in input order once its batch is committed.
+final class ImportRun {
+    /// A reported event waiting for its batch.
+    private enum Event {
+        /// A payload's verdict; `slot` is where its row sits (batch number, index) when it was written.
+        case record(RecordResult, slot: (batch: Int, index: Int)?)
+        /// An input is done.
+        case inputDone(Int)
+    }
+
+    private var checker: ImportChecker
+    private let writer: BatchWriter
+    private let batchSize: Int
+    private let inputs: [InputFile]
+    private let reporters: [any Reporter]
+    private let state: RunState
+    private let progress: ImportProgress?
+    private(set) var counts = ImportCounts()
+    /// The first store error; the run stops there.
+    private(set) var storeError: ChatStoreError?
+
+    private var batch: [StoreWrite] = []
+    private var batchNumber = 0
+    private var events: [Event] = []
+    private var head = 0
+    private var committed: [Int: [UpsertOutcome]] = [:]
+    /// The rows of batches not yet reported (to name a missing reference).
+    private var submitted: [Int: [StoreWrite]] = [:]
+
+    init(checker: ImportChecker, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter], state: RunState, progress: ImportProgress?) {
+        self.checker = checker
+        self.writer = writer
+        self.batchSize = batchSize
+        self.inputs = inputs
+        self.reporters = reporters
+        self.state = state
+        self.progress = progress
+    }
+
+    /// Reads every input and writes what is valid; reporters get every payload and input.
+    func run(maxBytes: Int) {
+        writer.start()
+        for (index, input) in inputs.enumerated() {
+            var recordIndex = 0
+            RecordReader.read(input, maxBytes: maxBytes) { label, record in
+                guard storeError == nil else { return }
+                let payload: WorkItem.Payload
+                switch record {
+                case .bytes(let bytes):
+                    progress?.advance(bytes: bytes.count)
+                    payload = .bytes(bytes)
+                case .yaml(let document): payload = .yaml(document)
+                case .failure(let issue): payload = .failure(issue, .unreadable)
+                }
+                let (result, write) = checker.check(payload, label: label, inputIndex: index, recordIndex: recordIndex)
+                recordIndex += 1
+                if let write {
+                    events.append(.record(result, slot: (batchNumber, batch.count)))
+                    batch.append(write)
+                    if batch.count >= batchSize { submit() }
+                } else {
+                    events.append(.record(result, slot: nil))
+                }
+                collect(writer.takeDone())
+            }
+            events.append(.inputDone(index))
+            collect(writer.takeDone())
+        }
+        if !batch.isEmpty, storeError == nil { submit() }
+        collect(writer.finish())
+        progress?.finish()
+    }
+
+    private func submit() {
+        writer.submit(batchNumber, batch)
+        submitted[batchNumber] = batch
+        batch = []
+        batch.reserveCapacity(min(batchSize, 1 << 16))
+        batchNumber += 1
+    }
+
+    /// Takes committed batches and reports every event they complete, in order.
+    private func collect(_ done: [BatchWriter.Done]) {
+        for d in done {
+            switch d.outcome {
+            case .success(let outcomes): committed[d.number] = outcomes
+            case .failure(let error): if storeError == nil { storeError = error }
+            }
+        }
+        if storeError != nil { return }
+        while head < events.count {
+            switch events[head] {
+            case .inputDone(let index):
+                let stats = state.stats[index]
+                state.summary.add(stats)
+                for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
+            case .record(var result, let slot):
+                if let slot {
+                    guard let outcomes = committed[slot.batch] else { return }
+                    let outcome = slot.index < outcomes.count ? outcomes[slot.index] : .missingReference
+                    counts.add(outcome)
+                    if outcome == .missingReference {
+                        let write = submitted[slot.batch].flatMap { slot.index < $0.count ? $0[slot.index] : nil }
+                        let reference = write.flatMap(ImportRun.references(of:))
+                        result.outcome = .invalid
+                        result.passed = false
+                        result.issues = [ReportedIssue(
+                            severity: .error,
+                            message: "not stored: \(reference ?? "its user or channel") is not stored (import it first, or pass --force to create an id-only row)",
+                            instanceLocation: "", rule: "reference", line: result.startLine, column: result.startColumn)]
+                    }
+                    if slot.index == outcomes.count - 1 {
+                        committed[slot.batch] = nil
+                        submitted[slot.batch] = nil
+                    }
+                } else {
+                    switch result.outcome {
+                    case .unreadable: counts.unreadable += 1
+                    case .invalid, .schemaError, .valid: counts.invalid += 1
+                    }
+                }
+                state.add(result)
+                for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
+            }
+            head += 1
+        }
+        if head > 4096 {
+            events.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// How a missing-reference message names what a row refers to.
+    static func references(of write: StoreWrite) -> String? {
+        switch write {
+        case .member(let r, _, _): return "user \"\(r.userId)\" or channel \"\(r.channelId)\""
+        case .message(let r, _, _, _): return "user \"\(r.pubnubUserId)\" or channel \"\(r.pubnubChannelId)\""
+        case .user, .channel, .action: return nil
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import ChatStore
+
+/// `chatpayloads store check`: SQLite's integrity check and the schema version.
+struct StoreCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the store's integrity and schema version.",
+        discussion: """
+            Runs PRAGMA integrity_check and compares the file's schema migrations with those \
+            this version knows.
+
+            EXIT STATUS:
+              0   the file is sound and up to date
+              3   it is damaged, not a database, of a newer or older schema, or cannot be opened
+              64  usage error
+            """)
+
+    @OptionGroup var database: StoreDatabaseOptions
+
+    mutating func run() throws {
+        let store = try database.open(readOnly: true)
+        let out = Terminal.standardOutput
+        let lines: [String]
+        let migrations: [String]
+        do throws(ChatStoreError) {
+            lines = try store.integrityCheckBlocking()
+            migrations = try store.appliedMigrationsBlocking()
+        } catch {
+            throw StoreFailure.exit(error)
+        }
+        do {
+            let known = ChatStore.knownMigrations
+            out.write("schema: \(migrations.last ?? "none") (this version knows \(known.joined(separator: ", ")))\n")
+            guard lines == ["ok"] else {
+                out.flush()
+                Terminal.diagnose(TextReporter.displayable("\(store.path): error: failed the integrity check: \(lines.prefix(5).joined(separator: "; "))"))
+                throw ExitStatus.schemaOrConfig.exitCode
+            }
+            guard migrations == known else {
+                out.flush()
+                Terminal.diagnose(TextReporter.displayable("\(store.path): error: schema \(migrations.joined(separator: ", ")) differs from this version's \(known.joined(separator: ", "))"))
+                throw ExitStatus.schemaOrConfig.exitCode
+            }
+            out.write("integrity: ok\n")
+        }
+        out.flush()
+    }
+}
