@@ -102,21 +102,11 @@ class CLITestCase: XCTestCase {
                 try? writer.close()
             }
         }
-        // Drain both pipes concurrently.
-        let errBox = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        let (outData, errData) = CLITestCase.drain(process, stdout: out, stderr: err)
         let result = CLIResult(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errBox.data, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
             exitedNormally: process.terminationReason == .exit)
         // A sanitizer build of the binary (`swift test --sanitize=...` builds it too) reports on
         // standard error; the status alone would not show it (AddressSanitizer's 1 is also the
@@ -125,6 +115,38 @@ class CLITestCase: XCTestCase {
             XCTFail("chatpayloads \(arguments.joined(separator: " ")): sanitizer report on standard error:\n\(result.stderr.prefix(6_000))", file: file, line: line)
         }
         return result
+    }
+
+    /// Reads a started process's standard output and error to their ends (both at once, so
+    /// neither pipe can fill up and stall it) and waits for it to exit.
+    static func drain(_ process: Process, stdout: Pipe, stderr: Pipe) -> (stdout: Data, stderr: Data) {
+        let errBox = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errBox.data = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (outData, errBox.data)
+    }
+
+    /// Runs `executable arguments` in ``work`` with no standard input; its status and raw output.
+    func runCapturing(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: Data) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        process.standardInput = FileHandle.nullDevice
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let (outData, errData) = CLITestCase.drain(process, stdout: out, stderr: err)
+        return (process.terminationStatus, outData, errData)
     }
 
     /// Lines that start a sanitizer's report.

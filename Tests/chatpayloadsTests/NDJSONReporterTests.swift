@@ -14,14 +14,9 @@ final class NDJSONReporterTests: CLITestCase {
     /// every way, malformed lines and invalid UTF-8 included), with the expected verdicts.
     private func generateMixedCorpus() throws -> (mixed: URL, expected: [String: Any]) {
         let out = work.appendingPathComponent("corpus")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", NDJSONReporterTests.repositoryRoot.appendingPathComponent("Benchmarks/generate_corpus.py").path,
-                             "--scale", "0.05", "--out", out.path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "generate_corpus.py failed")
+        let script = NDJSONReporterTests.repositoryRoot.appendingPathComponent("Benchmarks/generate_corpus.py").path
+        let generated = try python([script, "--scale", "0.05", "--out", out.path])
+        XCTAssertEqual(generated.status, 0, "generate_corpus.py failed: \(generated.stderr)")
         let expected = try json(String(decoding: try Data(contentsOf: out.appendingPathComponent("mixed.expected.json")), as: UTF8.self))
         return (out.appendingPathComponent("mixed.ndjson"), expected)
     }
@@ -107,28 +102,11 @@ final class NDJSONReporterTests: CLITestCase {
         XCTAssertFalse(wantValid.isEmpty)
         XCTAssertFalse(wantInvalid.isEmpty)
         for (verdict, want) in [("valid", wantValid), ("invalid", wantInvalid)] {
-            let binary = try XCTUnwrap(CLITestCase.binary)
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["validate", "--no-config", "--profile", "strict", "--emit", verdict, "--reporter", "summary", mixed.path]
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let errBox = DataBox()
-            let group = DispatchGroup()
-            group.enter()
-            DispatchQueue.global().async {
-                errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
-            }
-            let emitted = out.fileHandleForReading.readDataToEndOfFile()
-            group.wait()
-            process.waitUntilExit()
-            let got = emitted.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Data($0) }
+            let r = try runCapturing(try XCTUnwrap(CLITestCase.binary),
+                                   ["validate", "--no-config", "--profile", "strict", "--emit", verdict, "--reporter", "summary", mixed.path])
+            let got = r.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Data($0) }
             XCTAssertEqual(got, want, "--emit \(verdict): the \(want.count) lines of that verdict, byte for byte, in order")
-            XCTAssertTrue(String(decoding: errBox.data, as: UTF8.self).contains("checked "), "the report goes to standard error")
+            XCTAssertTrue(String(decoding: r.stderr, as: UTF8.self).contains("checked "), "the report goes to standard error")
         }
     }
 
@@ -181,40 +159,12 @@ final class NDJSONReporterTests: CLITestCase {
 
     /// The bytes `--emit invalid` writes for `file` (read as bytes: the corpus holds invalid UTF-8).
     private func quarantinedBytes(_ file: URL) throws -> Data {
-        let binary = try XCTUnwrap(CLITestCase.binary)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["validate", "--no-config", "--profile", "strict", "--emit", "invalid", "-q", file.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+        try runCapturing(try XCTUnwrap(CLITestCase.binary), ["validate", "--no-config", "--profile", "strict", "--emit", "invalid", "-q", file.path]).stdout
     }
 
     private func python(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.currentDirectoryURL = work
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errBox = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errBox.data, as: UTF8.self))
+        let r = try runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
+        return (r.status, String(decoding: r.stdout, as: UTF8.self), String(decoding: r.stderr, as: UTF8.self))
     }
 }
 
