@@ -3,7 +3,8 @@ import JSONSchemaValidator
 
 /// The three built-in strictness profiles.
 public enum ProfileName: String, CaseIterable, Sendable, Hashable {
-    /// What the native decoders accept: a missing User/Channel `type` is fine (it means `"default"`).
+    /// What the native decoders accept, which is what the server and the SDKs send: a missing
+    /// User/Channel `type` is fine (it means `"default"`), and so is `null` for an unset field.
     case compat
     /// The published schemas exactly (the default).
     case standard
@@ -76,8 +77,9 @@ public struct Profile: Sendable, Hashable {
     public var maxErrors: Int
     /// Rule -> severity. A rule is a JSON Schema keyword (`required`, `type`, `format`...) or a
     /// knob name (`unknown-properties`, `custom`, `dates`, `formats`, `custom-data`,
-    /// `duplicate-keys`). A rule set to ``PayloadIssue/Severity/warning`` reports its failures as
-    /// warnings that do not make a payload invalid.
+    /// `duplicate-keys`), or `null-fields` (`null` for an unset field, which `standard` and
+    /// `strict` reject and `compat` accepts). A rule set to ``PayloadIssue/Severity/warning``
+    /// reports its failures as warnings that do not make a payload invalid.
     public var severities: [String: PayloadIssue.Severity]
 
     /// Makes a profile from explicit values; the limits default as listed in ``Limit``.
@@ -160,8 +162,8 @@ public struct Profile: Sendable, Hashable {
     /// The severity explicitly configured for `rule`, if any.
     func severity(of rule: String) -> PayloadIssue.Severity? { severities[rule] }
 
-    /// The knob names a severity can be set for (besides JSON Schema keywords).
-    public static let knobRules: [String] = ["unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys"]
+    /// The knob and rule names a severity can be set for (besides JSON Schema keywords).
+    public static let knobRules: [String] = ["unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys", "null-fields"]
 }
 
 extension ValidatorOptions.FormatMode {

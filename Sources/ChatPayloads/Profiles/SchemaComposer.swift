@@ -101,7 +101,8 @@ struct Composition: Sendable {
 ///
 /// Relaxing a rule (a knob set to allow/any, or a rule set to warn in the decision pass) is
 /// also done on the documents: `unknown-properties` removes `unevaluatedProperties` from the
-/// bundled documents, `custom` empties the flat-custom schema, `formats` turns assertion off,
+/// bundled documents, `custom` empties the flat-custom schema, `null-fields` adds `"null"` to the
+/// `type` of the fields that may be unset (see ``NullFields``), `formats` turns assertion off,
 /// `dates`/`custom-data` drop their overlay, and a keyword rule removes that keyword from every
 /// schema object of every document (walking only the keywords that hold subschemas).
 struct SchemaComposer {
@@ -143,6 +144,7 @@ struct SchemaComposer {
             if doc.uri == BundledSchemas.flatCustomURI && relaxed.contains("custom") {
                 value = ["$schema": .string(Self.dialect), "$id": .string(doc.uri), "description": "custom: any (the flat rule is relaxed)"]
             }
+            if relaxed.contains(NullFields.rule) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
             documents.append((doc.uri, SchemaWalker.removing(stripBundled, from: value)))
         }
 
@@ -261,8 +263,11 @@ struct SchemaComposer {
     }
 
     func flatOverlay(_ schema: BundledSchema) -> JSONValue? {
-        overlay(schema) { _, traits in
-            traits.flatCustom ? [("custom", ["$ref": .string(BundledSchemas.flatCustomURI)])] : []
+        // Compat accepts `null` for an unset `custom`; the flat rule is about the values inside.
+        let flat: JSONValue = ["$ref": .string(BundledSchemas.flatCustomURI)]
+        let custom: JSONValue = profile.name == .compat ? ["if": ["type": "null"], "else": flat] : flat
+        return overlay(schema) { _, traits in
+            traits.flatCustom ? [("custom", custom)] : []
         }
     }
 

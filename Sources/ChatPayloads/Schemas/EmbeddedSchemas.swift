@@ -150,11 +150,11 @@ enum EmbeddedSchemas {
       "minimum": 1
     },
     "severity": {
-      "description": "Rules whose failures are warnings (warn) or errors (error): a JSON Schema keyword or a knob name.",
+      "description": "Rules whose failures are warnings (warn) or errors (error): a JSON Schema keyword, a knob name, or null-fields (null for an unset field, rejected by standard and strict).",
       "type": "object",
       "propertyNames": {
         "enum": [
-          "unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys",
+          "unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys", "null-fields",
           "type", "enum", "const", "required", "format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
           "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
           "additionalProperties", "unevaluatedProperties", "dependentRequired", "propertyNames", "contains", "anyOf", "oneOf", "not"
@@ -335,9 +335,62 @@ enum EmbeddedSchemas {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://chatpayloads.dev/profiles/compat/channel.json",
   "title": "Channel (compat profile)",
-  "description": "What the native decoders accept as a Channel: the standard Channel fields, but \"type\" may be missing (decoders then use \"default\").",
-  "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields",
-  "required": ["id"]
+  "description": "What the native decoders accept as a Channel, which is what the App Context server and the SDKs really send: the standard Channel fields, but \"type\" may be missing (decoders then use \"default\"), and a field that is not set may be null (name, description, type, status, custom: the server returns an unset field as null, the SDKs declare them nullable, and every decoder reads null as absent; id, eTag and updated are always set). Each property applies the standard field's own schema by $ref (behind \"if null\" for the nullable ones), so no constraint is copied; \"type\": \"object\" is the standard fields' own.",
+  "type": "object",
+  "required": [
+    "id"
+  ],
+  "properties": {
+    "id": {
+      "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/id"
+    },
+    "name": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/name"
+      }
+    },
+    "description": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/description"
+      }
+    },
+    "type": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/type"
+      }
+    },
+    "status": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/status"
+      }
+    },
+    "custom": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/custom"
+      }
+    },
+    "eTag": {
+      "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/eTag"
+    },
+    "updated": {
+      "$ref": "https://chatpayloads.dev/schemas/channel.json#/$defs/fields/properties/updated"
+    }
+  }
 }
 
 """#),
@@ -346,11 +399,41 @@ enum EmbeddedSchemas {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://chatpayloads.dev/profiles/compat/member.json",
   "title": "Member (compat profile)",
-  "description": "What the native decoders accept as a Member: the standard membership fields, with the nested user and channel checked by their compat profiles (so their \"type\" may be missing).",
-  "$ref": "https://chatpayloads.dev/schemas/member.json#/$defs/membershipFields",
+  "description": "What the native decoders accept as a Member: the standard membership fields, with the nested user and channel checked by their compat profiles (so their \"type\" may be missing and their unset fields null), and the membership's own status and custom may be null when unset (the server returns them so). Each property applies the standard field's own schema by $ref (behind \"if null\" for the nullable ones); \"type\": \"object\" and the required list are the standard membership fields' own.",
+  "type": "object",
+  "required": [
+    "uuid",
+    "channel"
+  ],
   "properties": {
-    "uuid": { "$ref": "https://chatpayloads.dev/profiles/compat/user.json" },
-    "channel": { "$ref": "https://chatpayloads.dev/profiles/compat/channel.json" }
+    "status": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/member.json#/$defs/membershipFields/properties/status"
+      }
+    },
+    "custom": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/member.json#/$defs/membershipFields/properties/custom"
+      }
+    },
+    "updated": {
+      "$ref": "https://chatpayloads.dev/schemas/member.json#/$defs/membershipFields/properties/updated"
+    },
+    "eTag": {
+      "$ref": "https://chatpayloads.dev/schemas/member.json#/$defs/membershipFields/properties/eTag"
+    },
+    "uuid": {
+      "$ref": "https://chatpayloads.dev/profiles/compat/user.json"
+    },
+    "channel": {
+      "$ref": "https://chatpayloads.dev/profiles/compat/channel.json"
+    }
   }
 }
 
@@ -380,10 +463,78 @@ enum EmbeddedSchemas {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://chatpayloads.dev/profiles/compat/user.json",
   "title": "User (compat profile)",
-  "description": "What the native decoders accept as a User: the standard User fields, but \"type\" may be missing (decoders then use \"default\", as Android does). Unlike the published schema it only accepts JSON objects, since no decoder reads a user from a string, array or null.",
-  "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields",
+  "description": "What the native decoders accept as a User, which is what the App Context server and the SDKs really send: the standard User fields, but \"type\" may be missing (decoders then use \"default\", as Android does), and a field that is not set may be null (name, email, externalId, profileUrl, type, status, custom: the server returns an unset field as null, the SDKs declare them nullable, and every decoder reads null as absent; id, eTag and updated are always set). Unlike the published schema it only accepts JSON objects, since no decoder reads a user from a string, array or null. Each property applies the standard field's own schema by $ref (behind \"if null\" for the nullable ones), so no constraint is copied.",
   "type": "object",
-  "required": ["id"]
+  "required": [
+    "id"
+  ],
+  "properties": {
+    "id": {
+      "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/id"
+    },
+    "name": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/name"
+      }
+    },
+    "email": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/email"
+      }
+    },
+    "externalId": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/externalId"
+      }
+    },
+    "profileUrl": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/profileUrl"
+      }
+    },
+    "type": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/type"
+      }
+    },
+    "status": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/status"
+      }
+    },
+    "custom": {
+      "if": {
+        "type": "null"
+      },
+      "else": {
+        "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/custom"
+      }
+    },
+    "eTag": {
+      "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/eTag"
+    },
+    "updated": {
+      "$ref": "https://chatpayloads.dev/schemas/user.json#/$defs/fields/properties/updated"
+    }
+  }
 }
 
 """#),

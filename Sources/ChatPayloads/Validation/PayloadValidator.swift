@@ -170,7 +170,7 @@ public final class PayloadValidator: Sendable {
             if !fullResult.isValid {
                 decisionResult = decision.validate(value)
                 errorUnits = decisionResult.errors
-                warningUnits = fullResult.errors.filter { severity(of: $0) == .warning }
+                warningUnits = fullResult.errors.filter { severity(of: $0, in: value) == .warning }
             }
         } else {
             errorUnits = fullResult.errors
@@ -193,8 +193,10 @@ public final class PayloadValidator: Sendable {
         } ?? []
         func location(_ k: Int) -> SourceLocation? { k < locations.count ? locations[k] : nil }
         let errorHops = decision == nil ? fullHops : (decisionHops ?? fullHops)
-        let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], severity: .error, location: location($0), hops: errorHops) }
-        let warningIssues = warningUnitsShown.indices.map { issue(for: warningUnitsShown[$0], severity: .warning, location: location(errorUnitsShown.count + $0), hops: fullHops) }
+        let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], in: value, severity: .error, location: location($0), hops: errorHops) }
+        let warningIssues = warningUnitsShown.indices.map {
+            issue(for: warningUnitsShown[$0], in: value, severity: .warning, location: location(errorUnitsShown.count + $0), hops: fullHops)
+        }
         // At most max-errors errors and as many warnings; a warning says when some were cut.
         let extraErrorList = extra.filter { $0.severity == .error }
         var errors = extraErrorList + errorIssues
@@ -254,12 +256,17 @@ public final class PayloadValidator: Sendable {
         return .object(JSONObject(members))
     }
 
-    func issue(for error: ValidationError, severity: PayloadIssue.Severity, location: SourceLocation?, hops: CompositionHops) -> PayloadIssue {
+    func issue(for error: ValidationError, in value: JSONValue, severity: PayloadIssue.Severity, location: SourceLocation?, hops: CompositionHops) -> PayloadIssue {
         let limit = error.limit.flatMap(Profile.Limit.init)
+        let rule = rule(of: error, in: value)
+        var message = limit.map { "\(error.message) (\($0.key))" } ?? error.message
+        if rule == NullFields.rule {
+            message += " (null-fields: the server's null for an unset field; --profile compat accepts it, severity {null-fields: warn} makes it a warning)"
+        }
         return PayloadIssue(
-            severity: severity, message: limit.map { "\(error.message) (\($0.key))" } ?? error.message, instanceLocation: error.instanceLocation,
+            severity: severity, message: message, instanceLocation: error.instanceLocation,
             keywordLocation: hops.userLocation(error.keywordLocation), absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword,
-            rule: rule(of: error), location: location)
+            rule: rule, location: location)
     }
 
     /// Whether a failure of `keyword` is about a member's name rather than its value (an
@@ -269,10 +276,14 @@ public final class PayloadValidator: Sendable {
         keyword == "additionalProperties" || keyword == "unevaluatedProperties"
     }
 
-    /// The knob behind a failure, if any: a limit (its config key) or a profile knob.
-    func rule(of error: ValidationError) -> String? {
+    /// The knob behind a failure of `value`'s validation, if any: a limit (its config key), a
+    /// profile knob, or `null-fields`.
+    func rule(of error: ValidationError, in value: JSONValue) -> String? {
         if let limit = error.limit.flatMap(Profile.Limit.init) { return limit.key }
         let abs = error.absoluteKeywordLocation
+        if NullFields.isNullField(keyword: error.keyword, absoluteKeywordLocation: abs, value: error.instanceLocation.resolve(in: value)) {
+            return NullFields.rule
+        }
         if error.keyword == "unevaluatedProperties" { return "unknown-properties" }
         if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return "custom" }
         if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return "dates" }
@@ -282,8 +293,8 @@ public final class PayloadValidator: Sendable {
     }
 
     /// The severity of a failure under the profile: the knob's rule first, then the keyword.
-    func severity(of error: ValidationError) -> PayloadIssue.Severity {
-        let knob = rule(of: error)
+    func severity(of error: ValidationError, in value: JSONValue) -> PayloadIssue.Severity {
+        let knob = rule(of: error, in: value)
         if let knob, let s = profile.severities[knob] { return s }
         if let s = profile.severities[error.keyword] { return s }
         if knob == "unknown-properties", profile.unknownProperties == .warn { return .warning }
