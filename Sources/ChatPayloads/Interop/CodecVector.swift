@@ -95,7 +95,8 @@ public struct CodecVector: Sendable {
             else { return nil }
             expectations[profile] = Expectation(verdict: verdict, reason: member.value["reason"]?.stringValue)
         }
-        let canonical = value["canonical"].flatMap { $0.isNull ? nil : $0 }
+        var canonical: JSONValue? = value["canonical"]
+        if canonical?.isNull == true { canonical = Optional<JSONValue>.none }
         self.init(id: id, kind: kind, description: value["description"]?.stringValue ?? "", payload: payload, canonical: canonical, expectations: expectations)
     }
 }

@@ -37,24 +37,28 @@ final class ChildProcess: @unchecked Sendable {
     /// Starts the command; standard output goes to `output` (a reader thread feeds it).
     func start(output: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void, outputEnded: @escaping @Sendable () -> Void) throws {
         try process.run()
-        let outFD = stdoutPipe.fileHandleForReading.fileDescriptor
-        let errFD = stderrPipe.fileHandleForReading.fileDescriptor
+        // Each thread holds its handle, so the descriptor stays open (and is not reused) while it reads.
+        let outHandle = stdoutPipe.fileHandleForReading
+        let errHandle = stderrPipe.fileHandleForReading
         let stderr = self.stderr
         Thread.detachNewThread {
-            ChildProcess.drain(outFD, into: output)
+            ChildProcess.drain(outHandle.fileDescriptor, into: output)
             outputEnded()
+            try? outHandle.close()
         }
         Thread.detachNewThread {
-            ChildProcess.drain(errFD) { stderr.append($0) }
+            ChildProcess.drain(errHandle.fileDescriptor) { stderr.append($0) }
             stderr.finish()
+            try? errHandle.close()
         }
     }
 
     /// Writes `bytes` to the child's standard input from a thread, then closes it. A child that
     /// exits without reading ends the writing (the tool ignores `SIGPIPE`).
     func send(_ bytes: [UInt8]) {
-        let fd = stdinPipe.fileHandleForWriting.fileDescriptor
+        let handle = stdinPipe.fileHandleForWriting
         Thread.detachNewThread {
+            let fd = handle.fileDescriptor
             var offset = 0
             while offset < bytes.count {
                 let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -62,7 +66,7 @@ final class ChildProcess: @unchecked Sendable {
                 if n <= 0 { break }
                 offset += n
             }
-            close(fd)
+            try? handle.close()
         }
     }
 
