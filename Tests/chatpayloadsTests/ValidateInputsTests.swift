@@ -172,7 +172,7 @@ final class ValidateInputsTests: CLITestCase {
         try write("unknown.json", #"{"id": "x", "name": "y", "type": "default"}"#)
         let unknown = try run(["validate", "unknown.json"])
         XCTAssertEqual(unknown.status, 1)
-        XCTAssertTrue(unknown.stdout.contains("cannot tell which chat payload this is"), unknown.stdout)
+        XCTAssertTrue(unknown.stdout.contains("cannot tell which chat payload this document is: its keys fit user and channel alike"), unknown.stdout)
     }
 
     func testUserSchemaWithResourceDirectory() throws {

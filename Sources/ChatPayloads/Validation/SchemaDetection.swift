@@ -1,75 +1,132 @@
 import JSONCore
 
 extension PayloadValidator {
-    /// Guesses the bundled schema of a payload from its shape (`--schema auto`).
-    ///
-    /// The rule, first match wins (only top-level keys of a JSON object are looked at):
-    /// 1. `uuid` and `channel` -> ``BundledSchema/member``;
-    /// 2. `sourceType`, `actionTimetoken` or `parentTimetoken` -> ``BundledSchema/messageAction``;
-    /// 3. `createdAt`, `text`, `contentType` or `content` -> ``BundledSchema/message``;
-    /// 4. `email`, `externalId` or `profileUrl` -> ``BundledSchema/user`` (a channel's avatar lives in `custom`);
-    /// 5. `description`, or `custom.profileUrl` -> ``BundledSchema/channel``;
-    /// 6. `type` is `group` or `direct` -> channel; `admin` or `moderator` -> user;
-    /// 7. otherwise nil: `{"id", "name", "type": "default"}` fits a user and a channel alike, so
-    ///    the caller must say which (non-objects are nil too).
-    ///
-    /// The React variants are never guessed (they are named alternatives).
+    /// Guesses the bundled schema of a bare payload from its shape: ``detectShape(_:)``'s kind
+    /// when the document is a payload itself, else nil (an envelope, no fit, several fits, not an object).
     public static func detectSchema(_ value: JSONValue) -> BundledSchema? {
-        guard case .object(let o) = value else { return nil }
-        return detectSchema(
-            has: { o[$0] != nil },
-            customHasProfileUrl: { if case .object(let custom)? = o["custom"] { custom["profileUrl"] != nil } else { false } },
-            type: { o["type"]?.stringValue })
+        if case .payload(let schema) = detectShape(value) { return schema }
+        return nil
     }
 
-    /// The shape rule itself, over what it reads of a JSON object: which members it has, whether
-    /// `custom` is an object with `profileUrl`, and the `type` string.
-    static func detectSchema(has: (String) -> Bool, customHasProfileUrl: () -> Bool, type: () -> String?) -> BundledSchema? {
-        func hasAny(_ keys: String...) -> Bool { keys.contains { has($0) } }
-        if hasAny("uuid") && hasAny("channel") { return .member }
-        if hasAny("sourceType", "actionTimetoken", "parentTimetoken") { return .messageAction }
-        if hasAny("createdAt", "text", "contentType", "content") { return .message }
-        if hasAny("email", "externalId", "profileUrl") { return .user }
-        if hasAny("description") { return .channel }
-        if customHasProfileUrl() { return .channel }
-        switch type() {
-        case "group"?, "direct"?: return .channel
-        case "admin"?, "moderator"?: return .user
+    /// What `--schema auto` makes of a document.
+    ///
+    /// The rule (only member names, and a few values, of JSON objects are looked at):
+    /// 1. **Envelopes** (see ``EnvelopeKind``), when every member name is the envelope's: a
+    ///    message envelope has `message` and a string or number `timetoken`; a file message is
+    ///    exactly `message` and an object `file`; an App Context event has `event` `set` or
+    ///    `delete`, `type` `uuid`, `channel` or `membership` (naming the kind of its `data`) and
+    ///    `data`. The payload inside is judged by the same rule (envelopes nest, up to 4 deep).
+    /// 2. **Fit**: a kind fits when every member name is a property its schema defines
+    ///    (``BundledSchema/user``, `channel`, `message`, `member`, `message-action`; the React
+    ///    variants are never guessed). A kind that does not fit is never named.
+    /// 3. Among the kinds that fit, first match wins: `uuid` and `channel` -> member;
+    ///    `sourceType`, `actionTimetoken` or `parentTimetoken` -> message-action; `createdAt`,
+    ///    `text`, `contentType` or `content` -> message; `email`, `externalId` or `profileUrl` ->
+    ///    user; `description` or `custom.profileUrl` -> channel; `type` `group`/`direct` ->
+    ///    channel, `admin`/`moderator` -> user; a non-empty object that fits one kind only -> it.
+    /// 4. Otherwise ``PayloadShape/ambiguous(_:)`` when several fit (`{"id", "name", "type":
+    ///    "default"}` fits a user and a channel alike), or ``PayloadShape/noFit(closest:)`` with
+    ///    the closest kinds (fewest unknown member names first).
+    public static func detectShape(_ value: JSONValue) -> PayloadShape {
+        shape(of: ValueShapeReader(value: value), depth: 0)
+    }
+
+    /// ``detectSchema(_:)`` for JSON text read on `tape` (no value is built). `.none` when the
+    /// tape declines the text (invalid or unusual JSON): parse it with ``JSONParser`` and use
+    /// ``detectSchema(_:)``.
+    public static func detectSchema(bytes: [UInt8], options: JSONParseOptions, tape: inout JSONTape) -> BundledSchema?? {
+        guard let shape = detectShape(bytes: bytes, options: options, tape: &tape) else { return .none }
+        if case .payload(let schema) = shape { return .some(schema) }
+        return .some(nil)
+    }
+
+    /// ``detectShape(_:)`` for JSON text read on `tape` (no value is built); nil when the tape
+    /// declines the text: parse it with ``JSONParser`` and use ``detectShape(_:)``.
+    public static func detectShape(bytes: [UInt8], options: JSONParseOptions, tape: inout JSONTape) -> PayloadShape? {
+        bytes.withUnsafeBufferPointer { buffer -> PayloadShape? in
+            guard tape.parse(buffer, options: options) else { return nil }
+            return tape.withView(of: buffer, options: options) { shape(of: TapeShapeReader(view: $0, index: 0), depth: 0) }
+        }
+    }
+
+    /// How deeply envelopes may nest.
+    static let maxEnvelopeDepth = 4
+
+    /// The shape rule, over either reader.
+    static func shape<R: ShapeReading>(of r: R, depth: Int) -> PayloadShape {
+        guard r.isObject else { return .notObject }
+        if depth < maxEnvelopeDepth, let kind = envelope(of: r), let inner = r.member(kind.innerKey) {
+            if kind == .appContextEvent, let schema = appContextSchema(r) {
+                guard inner.isObject else { return .envelope(kind, inner: .notObject) }
+                let unknown = unknownKeys(inner.keys, of: schema)
+                return .envelope(kind, inner: unknown.isEmpty ? .payload(schema) : .noFit(closest: [ShapeMiss(schema: schema, unknownKeys: unknown)]))
+            }
+            return .envelope(kind, inner: shape(of: inner, depth: depth + 1))
+        }
+        return payloadShape(of: r)
+    }
+
+    /// The envelope `r` is, if any.
+    static func envelope<R: ShapeReading>(of r: R) -> EnvelopeKind? {
+        let keys = r.keys
+        func only(_ kind: EnvelopeKind) -> Bool { keys.allSatisfy { kind.allowedKeys.contains($0) } }
+        if only(.message), r.member("message") != nil, let timetoken = r.member("timetoken"), timetoken.string != nil || timetoken.isNumber {
+            return .message
+        }
+        if only(.file), keys.count == 2, r.member("message") != nil, r.member("file")?.isObject == true { return .file }
+        if only(.appContextEvent), r.member("data") != nil, let event = r.member("event")?.string, event == "set" || event == "delete",
+           appContextSchema(r) != nil {
+            return .appContextEvent
+        }
+        return nil
+    }
+
+    /// The kind an App Context event's `type` names.
+    static func appContextSchema<R: ShapeReading>(_ r: R) -> BundledSchema? {
+        switch r.member("type")?.string {
+        case "uuid"?: return .user
+        case "channel"?: return .channel
+        case "membership"?: return .member
         default: return nil
         }
     }
 
-    /// ``detectSchema(_:)`` for JSON text, read on `tape` and judged on raw member names (no
-    /// value is built). `.none` when the tape declines the text (invalid or unusual JSON): parse
-    /// it with ``JSONParser`` and use ``detectSchema(_:)``.
-    public static func detectSchema(bytes: [UInt8], options: JSONParseOptions, tape: inout JSONTape) -> BundledSchema?? {
-        bytes.withUnsafeBufferPointer { buffer -> BundledSchema?? in
-            guard tape.parse(buffer, options: options) else { return .none }
-            return .some(tape.withView(of: buffer, options: options) { detectSchema(in: $0) })
-        }
+    /// The member names of `keys` that `schema` does not define, sorted.
+    static func unknownKeys(_ keys: [String], of schema: BundledSchema) -> [String] {
+        let allowed = SchemaKeys.allowed[schema] ?? []
+        return Set(keys.filter { !allowed.contains($0) }).sorted()
     }
 
-    /// The shape rule on a tape (member names on the tape are unescaped, so equal bytes are equal names).
-    static func detectSchema(in view: JSONTapeView) -> BundledSchema? {
-        guard view[0].kind == .object else { return nil }
-        /// The entry index of the value of member `name` of the object at `object`.
-        func member(_ name: String, of object: Int) -> Int? {
-            var key = view.firstChild(object)
-            for _ in 0..<Int(view[object].count) {
-                if view.rawBytes(key).elementsEqual(name.utf8) { return key + 1 }
-                key = view.nextMember(key)
-            }
-            return nil
+    /// Rules 2 to 4 on an object.
+    static func payloadShape<R: ShapeReading>(of r: R) -> PayloadShape {
+        let keys = r.keys
+        let fitting = SchemaKeys.candidates.filter { unknownKeys(keys, of: $0).isEmpty }
+        func fits(_ schema: BundledSchema) -> Bool { fitting.contains(schema) }
+        func hasAny(_ names: String...) -> Bool { names.contains { r.member($0) != nil } }
+        if fits(.member), hasAny("uuid"), hasAny("channel") { return .payload(.member) }
+        if fits(.messageAction), hasAny("sourceType", "actionTimetoken", "parentTimetoken") { return .payload(.messageAction) }
+        if fits(.message), hasAny("createdAt", "text", "contentType", "content") { return .payload(.message) }
+        if fits(.user), hasAny("email", "externalId", "profileUrl") { return .payload(.user) }
+        if fits(.channel), hasAny("description") || r.member("custom")?.member("profileUrl") != nil { return .payload(.channel) }
+        switch r.member("type")?.string {
+        case "group"?, "direct"?: if fits(.channel) { return .payload(.channel) }
+        case "admin"?, "moderator"?: if fits(.user) { return .payload(.user) }
+        default: break
         }
-        return detectSchema(
-            has: { member($0, of: 0) != nil },
-            customHasProfileUrl: {
-                guard let custom = member("custom", of: 0), view[custom].kind == .object else { return false }
-                return member("profileUrl", of: custom) != nil
-            },
-            type: {
-                guard let type = member("type", of: 0), view[type].kind == .string else { return nil }
-                return view.string(type)
-            })
+        if fitting.count == 1, let only = fitting.first, !keys.isEmpty { return .payload(only) }
+        if fitting.count > 1 { return .ambiguous(fitting) }
+        return .noFit(closest: closest(keys))
+    }
+
+    /// Up to three kinds, fewest unknown member names first, then most known ones.
+    static func closest(_ keys: [String]) -> [ShapeMiss] {
+        let known = Set(keys)
+        let ranked = SchemaKeys.candidates.enumerated().map { order, schema in
+            (miss: ShapeMiss(schema: schema, unknownKeys: unknownKeys(keys, of: schema)),
+             shared: known.intersection(SchemaKeys.allowed[schema] ?? []).count, order: order)
+        }
+        return ranked.sorted {
+            ($0.miss.unknownKeys.count, -$0.shared, $0.order) < ($1.miss.unknownKeys.count, -$1.shared, $1.order)
+        }.prefix(3).map(\.miss)
     }
 }

@@ -34,11 +34,13 @@ struct RecordChecker: Sendable {
     let expectInvalid: Bool
     /// Parser options for `--schema auto`'s shape detection.
     let detectionOptions: JSONParseOptions
+    /// `--select`: the pointer of the value to validate in each payload (nil: the whole payload).
+    var select: JSONPointer? = nil
 
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
     func independentCopy() -> RecordChecker {
-        RecordChecker(cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions)
+        RecordChecker(cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions, select: select)
     }
 
     func check(_ item: WorkItem) -> RecordResult {
@@ -75,68 +77,127 @@ struct RecordChecker: Sendable {
             result.issues = [issue]
             return result
         case .bytes(let bytes):
-            if spec == .auto, let shape = PayloadValidator.detectSchema(bytes: bytes, options: detectionOptions, tape: &memo.tape) {
-                // Read on the tape: no value tree just to pick the schema.
-                guard let detected = detect(shape, into: &result) else { return result }
-                spec = .bundled(detected)
-            } else if spec == .auto {
-                let document: JSONDocument
-                do throws(JSONParseError) {
-                    document = try JSONParser.parse(bytes, options: detectionOptions)
-                } catch {
-                    // Not JSON: any validator reports it the same way (located `parse` issue).
-                    if case .success(let validator) = memo.validator(for: .bundled(.message)) {
-                        absorb(validator.validate(bytes: bytes, tape: &memo.tape), into: &result)
-                    } else {
-                        let place = result.inputPosition(line: error.location.line, column: error.location.column)
-                        result.outcome = .unreadable
-                        result.issues = [ReportedIssue(
-                            severity: .error, message: error.message, instanceLocation: "", rule: "parse",
-                            line: place.line, column: place.column)]
-                    }
+            checkText(bytes, spec: spec, into: &result, memo: &memo)
+        case .yaml(let document):
+            var value = document.value
+            var pointer = JSONPointer.root
+            if let select {
+                guard let selected = select.resolve(in: value) else {
+                    markMissing(select, into: &result)
                     return result
                 }
-                guard let detected = detect(document.root, into: &result) else { return result }
-                spec = .bundled(detected)
+                value = selected
+                pointer = select
             }
-            switch memo.validator(for: spec) {
-            case .failure(let failure):
-                markSchemaError(failure, into: &result)
-            case .success(let validator):
-                absorb(validator.validate(bytes: bytes, tape: &memo.tape), into: &result)
-            }
-        case .yaml(let document):
-            let value = document.value
             if spec == .auto {
-                guard let detected = detect(value, into: &result) else { return result }
+                let shape = PayloadValidator.detectShape(value)
+                guard let detected = detect(shape, place: PayloadPlace(pointer: pointer, line: 1, column: 1), text: nil, into: &result) else {
+                    // A YAML value has no text: the issue is located at its value.
+                    RecordChecker.locate(&result, in: document)
+                    return result
+                }
+                if let inner = shape.payloadPointer.resolve(in: value) { value = inner }
+                pointer = pointer.appending(shape.payloadPointer)
                 spec = .bundled(detected)
             }
             switch memo.validator(for: spec) {
             case .failure(let failure):
                 markSchemaError(failure, into: &result)
             case .success(let validator):
-                absorb(validator.validate(value: value), into: &result)
+                absorb(validator.validate(value: value), into: &result, place: PayloadPlace(pointer: pointer, line: 1, column: 1))
                 RecordChecker.locate(&result, in: document)
             }
         }
         return result
     }
 
-    private func detect(_ value: JSONValue, into result: inout RecordResult) -> BundledSchema? {
-        detect(PayloadValidator.detectSchema(value), into: &result)
+    /// Checks a JSON text record: narrows it to `--select`'s value, picks the schema (for
+    /// `auto`, by shape, looking inside envelopes), and validates the payload's own text, its
+    /// issues moved to their place in the record.
+    private func checkText(_ bytes: [UInt8], spec given: SchemaSpec, into result: inout RecordResult, memo: inout ValidatorMemo) {
+        var spec = given
+        var text = bytes
+        var place = PayloadPlace.whole
+        var shape: PayloadShape?
+        if given == .auto, select == nil {
+            // Read on the tape: no value tree just to pick the schema.
+            shape = PayloadValidator.detectShape(bytes: bytes, options: detectionOptions, tape: &memo.tape)
+        }
+        if shape == nil, given == .auto || select != nil {
+            // The tape declined (or was not asked): the parser reads it, or says what is wrong.
+            do throws(JSONParseError) {
+                let document = try JSONParser.parse(bytes, options: detectionOptions)
+                if given == .auto, select == nil { shape = PayloadValidator.detectShape(document.root) }
+            } catch {
+                return markUnreadable(bytes, error: error, into: &result, memo: &memo)
+            }
+        }
+        if let select {
+            guard let narrowed = place.narrowed(text, to: select) else { return markMissing(select, into: &result) }
+            (text, place) = narrowed
+            if given == .auto { shape = detectShape(of: text, memo: &memo) }
+        }
+        if given == .auto, let found = shape {
+            guard let detected = detect(found, place: place, text: text, into: &result),
+                  let inner = place.narrowed(text, to: found.payloadPointer) else { return }
+            (text, place) = inner
+            spec = .bundled(detected)
+        }
+        switch memo.validator(for: spec) {
+        case .failure(let failure):
+            markSchemaError(failure, into: &result)
+        case .success(let validator):
+            absorb(validator.validate(bytes: text, tape: &memo.tape), into: &result, place: place)
+        }
     }
 
-    /// Records the outcome of `--schema auto`'s shape rule.
-    private func detect(_ shape: BundledSchema?, into result: inout RecordResult) -> BundledSchema? {
-        guard let detected = shape else {
+    /// The shape of a text (valid JSON), on the tape when it takes it, else parsed.
+    private func detectShape(of text: [UInt8], memo: inout ValidatorMemo) -> PayloadShape? {
+        if let shape = PayloadValidator.detectShape(bytes: text, options: detectionOptions, tape: &memo.tape) { return shape }
+        return (try? JSONParser.parse(text, options: detectionOptions)).map { PayloadValidator.detectShape($0.root) }
+    }
+
+    /// A text that is not JSON: any validator reports it the same way (a located `parse` issue).
+    private func markUnreadable(_ bytes: [UInt8], error: JSONParseError, into result: inout RecordResult, memo: inout ValidatorMemo) {
+        if case .success(let validator) = memo.validator(for: .bundled(.message)) {
+            absorb(validator.validate(bytes: bytes, tape: &memo.tape), into: &result)
+        } else {
+            let position = result.inputPosition(line: error.location.line, column: error.location.column)
+            result.outcome = .unreadable
+            result.issues = [ReportedIssue(
+                severity: .error, message: error.message, instanceLocation: "", rule: "parse", line: position.line, column: position.column)]
+        }
+    }
+
+    /// `--select` names no value of this payload.
+    private func markMissing(_ pointer: JSONPointer, into result: inout RecordResult) {
+        result.outcome = .invalid
+        result.issues = [ReportedIssue(
+            severity: .error, message: "--select \(pointer): this payload has no value there", instanceLocation: "",
+            rule: "select", line: result.startLine, column: result.startColumn)]
+    }
+
+    /// Records the outcome of `--schema auto`'s shape rule for the payload at `place`: the kind
+    /// (named with its envelopes), or an `auto` issue saying why there is none, at the payload.
+    /// `text` is the place's text (nil for YAML, located afterwards by pointer).
+    private func detect(_ shape: PayloadShape, place: PayloadPlace, text: [UInt8]?, into result: inout RecordResult) -> BundledSchema? {
+        let pointer = place.pointer.appending(shape.payloadPointer)
+        guard let detected = shape.payloadSchema else {
+            // At the value the rule judged (the payload inside the envelopes, if any).
+            let position = text.map { text in
+                let inside = place.narrowed(text, to: shape.payloadPointer)?.place ?? place
+                return result.inputPosition(line: inside.line, column: inside.column)
+            }
             result.outcome = .invalid
             result.issues = [ReportedIssue(
-                severity: .error,
-                message: "--schema auto cannot tell which chat payload this is (no user, channel, message, member or message-action shape); name the schema with --schema or a config `files` glob",
-                instanceLocation: "", rule: "auto", line: result.startLine, column: result.startColumn)]
+                severity: .error, message: shape.autoFailureMessage ?? "--schema auto cannot tell which chat payload this is",
+                instanceLocation: pointer.description, rule: "auto", line: position?.line, column: position?.column)]
             return nil
         }
-        result.schemaName = detected.rawValue
+        let envelopes = shape.envelopes
+        result.schemaName = envelopes.isEmpty
+            ? detected.rawValue
+            : "\(detected.rawValue) at \(pointer) (\(envelopes.map(\.displayName).joined(separator: " in a ")))"
         result.autoDetected = true
         return detected
     }
@@ -146,8 +207,9 @@ struct RecordChecker: Sendable {
         result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
     }
 
-    /// Takes the library's verdict and issues, moved to the record's place in its input.
-    func absorb(_ report: PayloadReport, into result: inout RecordResult) {
+    /// Takes the library's verdict and issues on the payload at `place`, moved to the record's
+    /// place in its input.
+    func absorb(_ report: PayloadReport, into result: inout RecordResult, place: PayloadPlace = .whole) {
         switch report.outcome {
         case .valid: result.outcome = .valid
         case .invalid: result.outcome = .invalid
@@ -156,22 +218,26 @@ struct RecordChecker: Sendable {
         let unreadable = report.outcome == .unreadable
         let label = result.label
         result.issues = report.issues.map { issue in
-            let place = issue.location.map { label.inputPosition(line: $0.line, column: $0.column) }
+            let position = issue.location.map {
+                let inRecord = place.recordPosition(line: $0.line, column: $0.column)
+                return label.inputPosition(line: inRecord.line, column: inRecord.column)
+            }
             return ReportedIssue(
                 severity: issue.severity == .warning ? .warning : .error,
                 message: issue.message,
-                instanceLocation: issue.instanceLocation.description,
+                instanceLocation: place.recordPointer(issue.instanceLocation.description),
                 keywordLocation: issue.keywordLocation,
                 absoluteKeywordLocation: issue.absoluteKeywordLocation,
                 rule: RecordChecker.reportedRule(of: issue, unreadable: unreadable),
-                line: place?.line,
-                column: place?.column,
+                line: position?.line,
+                column: position?.column,
                 otherErrorCount: issue.otherErrorCount)
         }
         // Errors before warnings, keeping the library's best-match order within each.
         result.issues = result.issues.filter { $0.severity == .error } + result.issues.filter { $0.severity == .warning }
         // A valid payload's output has no error units to move.
-        if let output = report.basicOutput, report.outcome != .valid {
+        if let payloadOutput = report.basicOutput, report.outcome != .valid {
+            let output = place.moved(payloadOutput)
             let lineOffset = result.startLine - 1
             let columnOffset = result.startColumn - 1
             result.basicOutput = lineOffset == 0 && columnOffset == 0
@@ -181,10 +247,10 @@ struct RecordChecker: Sendable {
         }
     }
 
-    /// The rule a reporter shows: a limit's config key when a limit caused the issue, else the
-    /// keyword (`pattern`, `parse`...), else the knob.
+    /// The rule a reporter shows: a limit's config key when a limit caused the issue, or
+    /// `null-fields`, else the keyword (`pattern`, `parse`...), else the knob.
     static func reportedRule(of issue: PayloadIssue, unreadable: Bool) -> String {
-        if let rule = issue.rule, Profile.Limit(rawValue: rule) != nil { return rule }
+        if let rule = issue.rule, Profile.Limit(rawValue: rule) != nil || rule == "null-fields" { return rule }
         return issue.keyword ?? issue.rule ?? (unreadable ? "parse" : "schema")
     }
 

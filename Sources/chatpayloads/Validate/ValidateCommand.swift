@@ -148,7 +148,8 @@ struct ValidationSetup {
         }
 
         // The run.
-        let checker = RecordChecker(cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions)
+        let checker = RecordChecker(
+            cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer)
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
         let runner = ParallelRunner(
             checker: checker, jobs: jobs,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatPayloads
+import JSONCore
 
 extension ProfileName: ExpressibleByArgument {}
 
@@ -88,6 +89,11 @@ struct ValidateOptions: ParsableArguments {
     var format: InputFormat = .auto
 
     @Option(name: .long, help: ArgumentHelp(
+        "Validate the value at this JSON Pointer of each payload (each file, NDJSON line, array element or YAML document) instead of the whole payload, e.g. /message for a wrapper --schema auto does not know; a payload without that value is invalid.",
+        valueName: "pointer"))
+    var select: String?
+
+    @Option(name: .long, help: ArgumentHelp(
         "The name reports give standard input (its extension also picks the format, and config globs match it).",
         valueName: "name"))
     var stdinFilename: String = "<stdin>"
@@ -133,6 +139,9 @@ struct ValidateOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1") }
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }
         if ndjson && format != .auto && format != .ndjson { throw UsageError("--ndjson and --format \(format.rawValue) cannot be combined") }
+        if let select, (try? JSONPointer(parsing: select)) == nil {
+            throw UsageError("--select expects a JSON Pointer such as /message (empty, or / then tokens with ~0 for ~ and ~1 for /), got '\(select)'")
+        }
         for r in resource where !r.contains("=") {
             throw UsageError("--resource expects URI=PATH, got '\(r)'")
         }
@@ -140,6 +149,9 @@ struct ValidateOptions: ParsableArguments {
             throw UsageError("--config and --no-config cannot be combined")
         }
     }
+
+    /// `--select` as a pointer (nil: validate whole payloads; validate() has checked it parses).
+    var selectPointer: JSONPointer? { select.flatMap { try? JSONPointer(parsing: $0) } }
 
     /// The input format after `--ndjson`.
     var effectiveFormat: InputFormat { ndjson ? .ndjson : format }

@@ -1,0 +1,50 @@
+import JSONCore
+
+/// The member names each bundled schema defines (its `properties`, following `$ref` and `allOf`
+/// through the bundled documents), read from the schemas themselves: what `--schema auto`
+/// compares a document's keys with.
+enum SchemaKeys {
+    /// The kinds `--schema auto` chooses among (the React variants are named alternatives, never guessed).
+    static let candidates: [BundledSchema] = [.user, .channel, .message, .member, .messageAction]
+
+    /// Member names by kind.
+    static let allowed: [BundledSchema: Set<String>] = {
+        var result: [BundledSchema: Set<String>] = [:]
+        for schema in BundledSchema.allCases {
+            var names: Set<String> = []
+            var seen: Set<String> = []
+            collect(uri: schema.uri, pointer: .root, into: &names, seen: &seen)
+            result[schema] = names
+        }
+        return result
+    }()
+
+    /// Adds the `properties` names of the schema at `uri#pointer` and of what it `$ref`s or `allOf`s.
+    static func collect(uri: String, pointer: JSONPointer, into names: inout Set<String>, seen: inout Set<String>) {
+        let key = "\(uri)#\(pointer)"
+        guard seen.count < 64, seen.insert(key).inserted,
+              let document = BundledSchemas.document(uri: uri), let schema = pointer.resolve(in: document.value) else { return }
+        if case .object(let properties)? = schema["properties"] {
+            for member in properties.members { names.insert(member.key) }
+        }
+        var references: [String] = []
+        if case .string(let ref)? = schema["$ref"] { references.append(ref) }
+        if case .array(let parts)? = schema["allOf"] {
+            for part in parts {
+                if case .object(let o) = part, case .string(let ref)? = o["$ref"] { references.append(ref) }
+            }
+        }
+        for reference in references {
+            let (target, fragment) = split(reference, base: uri)
+            guard let fragmentPointer = try? JSONPointer(parsing: fragment) else { continue }
+            collect(uri: target, pointer: fragmentPointer, into: &names, seen: &seen)
+        }
+    }
+
+    /// A bundled reference as (document URI, fragment pointer text); `#...` is relative to `base`.
+    static func split(_ reference: String, base: String) -> (String, String) {
+        guard let hash = reference.firstIndex(of: "#") else { return (reference, "") }
+        let document = String(reference[..<hash])
+        return (document.isEmpty ? base : document, String(reference[reference.index(after: hash)...]))
+    }
+}

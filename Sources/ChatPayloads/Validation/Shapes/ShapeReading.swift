@@ -1,0 +1,62 @@
+import JSONCore
+
+/// What the shape rule of `--schema auto` reads of a JSON value: whether it is an object, its
+/// member names, a member, and whether a value is a string (and which) or a number. Two readers
+/// implement it, one over a ``JSONValue`` and one over a ``JSONTape`` (no value built), so the
+/// rule is written once.
+protocol ShapeReading {
+    /// Whether the value is a JSON object.
+    var isObject: Bool { get }
+    /// The object's member names in document order (empty for a non-object).
+    var keys: [String] { get }
+    /// The value of member `name` of the object, nil when absent (or not an object).
+    func member(_ name: String) -> Self?
+    /// The string, when the value is a string.
+    var string: String? { get }
+    /// Whether the value is a number.
+    var isNumber: Bool { get }
+}
+
+/// ``ShapeReading`` over a parsed value.
+struct ValueShapeReader: ShapeReading {
+    let value: JSONValue
+
+    var isObject: Bool { if case .object = value { true } else { false } }
+    var keys: [String] { if case .object(let o) = value { o.members.map(\.key) } else { [] } }
+    func member(_ name: String) -> ValueShapeReader? {
+        guard case .object(let o) = value, let v = o[name] else { return nil }
+        return ValueShapeReader(value: v)
+    }
+    var string: String? { value.stringValue }
+    var isNumber: Bool { if case .number = value { true } else { false } }
+}
+
+/// ``ShapeReading`` over a tape entry (member names on the tape are unescaped: the tape declines
+/// escaped keys, so equal bytes are equal names).
+struct TapeShapeReader: ShapeReading {
+    let view: JSONTapeView
+    let index: Int
+
+    var isObject: Bool { view[index].kind == .object }
+    var keys: [String] {
+        guard isObject else { return [] }
+        var names: [String] = []
+        var key = view.firstChild(index)
+        for _ in 0..<Int(view[index].count) {
+            names.append(view.string(key))
+            key = view.nextMember(key)
+        }
+        return names
+    }
+    func member(_ name: String) -> TapeShapeReader? {
+        guard isObject else { return nil }
+        var key = view.firstChild(index)
+        for _ in 0..<Int(view[index].count) {
+            if view.rawBytes(key).elementsEqual(name.utf8) { return TapeShapeReader(view: view, index: key + 1) }
+            key = view.nextMember(key)
+        }
+        return nil
+    }
+    var string: String? { view[index].kind == .string ? view.string(index) : nil }
+    var isNumber: Bool { view[index].kind == .number }
+}
