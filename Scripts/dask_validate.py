@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Validate an NDJSON dataset that does not fit one machine with ``chatpayloads`` as the mapper of a
-Dask job: each partition (by default one shard file) is piped through
-``chatpayloads validate --reporter ndjson -``, the per-payload verdict lines are read back, and
-the counts are summed while the payloads that are not valid are collected for quarantine.
+Dask job: the shards are read as blocks of bytes cut at line ends (``dask.bytes.read_bytes``),
+each block is piped through ``chatpayloads validate --emit invalid --reporter ndjson -``, the
+summary lines are summed, and the payloads that are not valid come back byte for byte for
+quarantine.
 
 Usage (a local cluster of two worker processes; point ``--scheduler`` at a real cluster instead):
 
@@ -13,60 +14,68 @@ It prints one JSON object with the counts (the same keys as the CLI's ndjson sum
 writes the quarantined payload lines, in shard order and line order, to ``--quarantine``.
 
 Only the standard library and ``dask[distributed]`` are needed. This is a recipe to copy, not a
-package to publish: the per-partition function is the part a Spark job reuses (see the README's
+package to publish: ``validate_block`` is the part another engine reuses (see the README's
 "Validating a dataset that does not fit one machine").
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import json
+import os
 import subprocess
 import sys
-from typing import Iterable, List
+import tempfile
+from typing import List, Optional
 
 COUNT_KEYS = ["payloads", "valid", "invalid", "unreadable", "schemaErrors"]
 
 
-def validate_partition(lines: Iterable[str], cli: str, extra_args: List[str], shard: str = "") -> List[dict]:
-    """Runs the CLI over one partition's lines; returns one record: the counts and the
-    quarantined lines (every payload whose verdict is not ``valid``), in line order.
+def validate_block(block: bytes, cli: str, extra_args: List[str], name: str = "") -> dict:
+    """Runs the CLI over one block of NDJSON bytes; returns the counts and the quarantined
+    payloads (every line whose verdict is not ``valid``, as bytes, in line order).
 
-    The CLI reads the partition on standard input as NDJSON and writes one verdict line per
-    payload plus a final ``{"type": "summary"}`` line; blank lines are not payloads, so verdicts
-    are matched to input lines by their ``line`` number."""
-    lines = list(lines)
-    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
-    command = [cli, "validate", "--ndjson", "--jobs", "1", "--reporter", "ndjson", *extra_args, "-"]
-    done = subprocess.run(command, input=text.encode("utf-8", "surrogateescape"), capture_output=True, check=False)
-    if done.returncode not in (0, 1, 2):
-        raise RuntimeError(f"chatpayloads exited {done.returncode} on shard {shard!r}: {done.stderr.decode(errors='replace')}")
-    counts = {key: 0 for key in COUNT_KEYS}
-    quarantined = []
-    summary = None
-    for raw in done.stdout.splitlines():
-        verdict = json.loads(raw)
-        if verdict.get("type") == "summary":
-            summary = verdict
-            continue
-        if verdict.get("type") != "result":
-            continue
-        if verdict["outcome"] != "valid":
-            number = verdict.get("line", 1)
-            quarantined.append((number, lines[number - 1].rstrip("\n") if 0 < number <= len(lines) else ""))
-    if summary is None:
-        raise RuntimeError(f"chatpayloads gave no summary line for shard {shard!r}: {done.stderr.decode(errors='replace')}")
-    for key in COUNT_KEYS:
-        counts[key] = summary[key]
-    return [{"shard": shard, "counts": counts, "quarantined": [line for _, line in sorted(quarantined)]}]
+    The CLI passes the quarantined lines through to standard output (``--emit invalid``) and
+    writes its verdicts as JSON Lines to a file (``--reporter ndjson -o``), whose last line is the
+    summary: nothing is parsed line by line in Python, and the bytes are never decoded."""
+    with tempfile.NamedTemporaryFile(suffix=".ndjson") as report:
+        command = [cli, "validate", "--ndjson", "--jobs", "1", "--emit", "invalid", "--reporter", "ndjson",
+                   "-o", report.name, *extra_args, "-"]
+        done = subprocess.run(command, input=block, capture_output=True, check=False)
+        if done.returncode not in (0, 1, 2):
+            raise RuntimeError(f"chatpayloads exited {done.returncode} on {name!r}: {done.stderr.decode(errors='replace')}")
+        summary = json.loads(last_line(report.name))
+    if summary.get("type") != "summary":
+        raise RuntimeError(f"chatpayloads gave no summary line for {name!r}: {done.stderr.decode(errors='replace')}")
+    return {"name": name, "counts": {key: summary[key] for key in COUNT_KEYS}, "quarantined": done.stdout}
 
 
-def run(paths: List[str], cli: str, extra_args: List[str], scheduler: str | None = None, workers: int = 2) -> dict:
-    """Validates every file that `paths` (globs) name on a Dask cluster; returns the summed
-    counts and the quarantined lines (shard order, then line order)."""
-    import glob
+def last_line(path: str) -> bytes:
+    """The last non-empty line of a file, read from its end."""
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        tail = b""
+        step = 4096
+        while size > 0:
+            start = max(0, size - step)
+            f.seek(start)
+            tail = f.read(size - start) + tail
+            size = start
+            lines = tail.rstrip(b"\n").split(b"\n")
+            if len(lines) > 1 or size == 0:
+                return lines[-1]
+        return b""
 
-    import dask.bag as db
+
+def run(paths: List[str], cli: str, extra_args: List[str], scheduler: Optional[str] = None, workers: int = 2,
+        blocksize: Optional[int] = 64 << 20) -> dict:
+    """Validates every file that `paths` (globs) name on a Dask cluster, in blocks of about
+    `blocksize` bytes cut at line ends (None: one block per file); returns the summed counts
+    and the quarantined lines (file order, then line order)."""
+    import dask
+    from dask.bytes import read_bytes
     from dask.distributed import Client, LocalCluster
 
     files = sorted({f for pattern in paths for f in glob.glob(pattern)})
@@ -78,26 +87,22 @@ def run(paths: List[str], cli: str, extra_args: List[str], scheduler: str | None
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     try:
-        # One partition per shard file; the file name travels with each partition.
-        parts = [db.read_text(f, blocksize=None, encoding="utf-8", errors="surrogateescape") for f in files]
-        results = [
-            part.map_partitions(validate_partition, cli, extra_args, shard)
-            for part, shard in zip(parts, files)
+        _, blocks_per_file = read_bytes(files, delimiter=b"\n", blocksize=blocksize, sample=False)
+        tasks = [
+            dask.delayed(validate_block)(block, cli, extra_args, f"{name}#{k}")
+            for name, blocks in zip(files, blocks_per_file)
+            for k, block in enumerate(blocks)
         ]
-        computed = db.concat(results).compute()
+        results = dask.compute(*tasks)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-    by_shard = {r["shard"]: r for r in computed}
     total = {key: 0 for key in COUNT_KEYS}
-    quarantined: List[str] = []
-    for shard in files:
-        r = by_shard[shard]
+    for r in results:
         for key in COUNT_KEYS:
             total[key] += r["counts"][key]
-        quarantined.extend(r["quarantined"])
-    return {"shards": len(files), **total, "quarantined": quarantined}
+    return {"files": len(files), "blocks": len(results), **total, "quarantined": b"".join(r["quarantined"] for r in results)}
 
 
 def main(argv: List[str]) -> int:
@@ -108,16 +113,16 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--scheduler", default=None, help="a Dask scheduler address (default: a local cluster)")
     ap.add_argument("--workers", type=int, default=2, help="local cluster worker processes (default 2)")
     ap.add_argument("--quarantine", default=None, help="write the payloads that are not valid here")
+    ap.add_argument("--blocksize", type=int, default=64 << 20, help="bytes per task, cut at line ends (0: one task per file)")
     ap.add_argument("paths", nargs="+", help="NDJSON shard files or globs")
     args = ap.parse_args(argv)
     extra = ["--no-config", "--schema", args.schema] + (["--profile", args.profile] if args.profile else [])
-    result = run(args.paths, args.cli, extra, scheduler=args.scheduler, workers=args.workers)
+    result = run(args.paths, args.cli, extra, scheduler=args.scheduler, workers=args.workers, blocksize=args.blocksize or None)
     if args.quarantine:
-        with open(args.quarantine, "w", encoding="utf-8", errors="surrogateescape") as f:
-            for line in result["quarantined"]:
-                f.write(line + "\n")
+        with open(args.quarantine, "wb") as f:
+            f.write(result["quarantined"])
     summary = {k: v for k, v in result.items() if k != "quarantined"}
-    summary["quarantinedLines"] = len(result["quarantined"])
+    summary["quarantinedLines"] = result["quarantined"].count(b"\n")
     print(json.dumps(summary))
     return 0
 
