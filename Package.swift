@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "JSONSchemaValidator", targets: ["JSONSchemaValidator"]),
         .library(name: "ChatPayloads", targets: ["ChatPayloads"]),
         .library(name: "ChatStore", targets: ["ChatStore"]),
+        .library(name: "ChatPayloadsTesting", targets: ["ChatPayloadsTesting"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
@@ -34,6 +35,8 @@ let package = Package(
         ),
         // The local store: chat records in SQLite through GRDB (ChatPayloads stays free of database code).
         .target(name: "ChatStore", dependencies: ["ChatPayloads", "JSONCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Assertions for apps' tests: expectValid/expectInvalid (Swift Testing), XCTest twins, interop vectors.
+        .target(name: "ChatPayloadsTesting", dependencies: ["ChatPayloads"]),
         // Test helper: writes batches to a store and reports each commit, to be killed by the crash test.
         .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
         // The command-line tool; the only place that prints.
@@ -59,6 +62,7 @@ let package = Package(
         .testTarget(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
             exclude: ["Golden"]),
+        .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
         .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ChatStoreTests",

@@ -1,0 +1,37 @@
+import JSONCore
+
+/// Bytes in any container: Foundation's `Data` (from URLSession, Vapor, GRDB), `ArraySlice<UInt8>`,
+/// a NIO `ByteBufferView`...
+///
+/// ```swift
+/// let (data, _) = try await URLSession.shared.data(from: url)
+/// let report = validator.validate(bytes: data)
+/// ```
+/// A payload the fast path accepts is read in place, without a copy, when the collection has
+/// contiguous storage (`Data` does); the rest (invalid, unreadable or unusual payloads) is
+/// copied once and reported in full, as ``validate(bytes:tape:)`` does.
+extension PayloadValidator {
+    /// Parses `bytes` with the profile's parse options, then validates (see ``validate(bytes:tape:)``).
+    public func validate(bytes: some Collection<UInt8>) -> PayloadReport {
+        var tape = JSONTape()
+        return validate(bytes: bytes, tape: &tape)
+    }
+
+    /// ``validate(bytes:tape:)`` for the bytes of any collection, reusing `tape`'s storage.
+    public func validate(bytes: some Collection<UInt8>, tape: inout JSONTape) -> PayloadReport {
+        let count = bytes.count
+        if count > profile.maxBytes {
+            let issue = PayloadIssue(
+                severity: .error, message: "the payload is \(count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
+                keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
+            return unreadable(issue)
+        }
+        var options = profile.parseOptions
+        options.maxBytes = Int.max
+        let accepted: Bool?? = bytes.withContiguousStorageIfAvailable { buffer in
+            full.isValid(buffer: buffer, parseOptions: options, tape: &tape)
+        }
+        if accepted == true { return validReport }
+        return validate(bytes: Array(bytes), tape: &tape)
+    }
+}
