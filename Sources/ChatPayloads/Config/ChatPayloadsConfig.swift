@@ -24,7 +24,7 @@ import JSONSchemaValidator
 /// The file is checked against the bundled schema `Schemas/config/chatpayloads-config.json`
 /// by our own validator; problems are ``ConfigError``s with `file:line:column`.
 ///
-/// File references (`custom-schemas` and the schema files of `files:`) are relative to the
+/// File references (`custom-schemas`, the schema files of `files:` and `db:`) are relative to the
 /// config's directory and must stay inside it (no ambient authority): absolute paths and
 /// paths that climb out with `..` are refused by ``parse(_:file:baseDirectory:)``, symbolic
 /// links that lead outside by ``load(path:)`` and ``checkFileReferences()`` (see
@@ -44,6 +44,11 @@ public struct ChatPayloadsConfig: Sendable {
     public var path: String
     /// The directory relative paths are resolved against.
     public var baseDirectory: String
+    /// `db:`: the store file of `chatpayloads store`, as written (relative to ``baseDirectory``,
+    /// confined to it); resolve it with ``databasePath()``.
+    public var database: String?
+    /// Position of the `db:` value, for located errors.
+    var databasePosition: (line: Int, column: Int)?
     /// Positions of the `custom-schemas` values, for located errors.
     var customSchemaPositions: [String: (line: Int, column: Int)] = [:]
     /// Positions of the `files:` values that are schema files, by glob, for located errors.
@@ -157,6 +162,14 @@ public struct ChatPayloadsConfig: Sendable {
         for entry in schemaFiles {
             _ = try confined(entry.path, what: "schema file", at: schemaFilePositions[entry.glob])
         }
+        _ = try databasePath()
+    }
+
+    /// The `db:` store file resolved against ``baseDirectory`` (nil when the config sets none),
+    /// or a located refusal when it leads outside that directory.
+    public func databasePath() throws(ConfigError) -> String? {
+        guard let database else { return nil }
+        return try confined(database, what: "store file", at: databasePosition)
     }
 
     /// `reference` resolved against ``baseDirectory``, or a located refusal.
@@ -259,6 +272,11 @@ public struct ChatPayloadsConfig: Sendable {
             for entry in config.schemaFiles {
                 if let pos = document.position(of: JSONPointer(tokens: ["files", entry.glob])) { config.schemaFilePositions[entry.glob] = pos }
             }
+        }
+        if let db = root["db"]?.stringValue {
+            config.database = db
+            config.databasePosition = document.position(of: JSONPointer(tokens: ["db"]))
+            try refuseLexically(db, what: "store file", file: file, baseDirectory: baseDirectory, at: config.databasePosition)
         }
         // File references stay inside the config's directory (links are checked on load).
         for (key, reference) in config.customSchemas.sorted(by: { $0.key < $1.key }) {

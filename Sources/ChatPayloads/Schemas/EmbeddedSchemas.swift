@@ -187,6 +187,11 @@ enum EmbeddedSchemas {
           { "$ref": "#/$defs/schemaFile" }
         ]
       }
+    },
+    "db": {
+      "description": "The store file of chatpayloads store (relative to this file, inside its directory; created when missing). --db and CHATPAYLOADS_DB take precedence.",
+      "type": "string",
+      "minLength": 1
     }
   },
   "additionalProperties": false,

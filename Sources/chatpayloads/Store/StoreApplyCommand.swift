@@ -40,8 +40,8 @@ struct StoreApplyCommand: ParsableCommand {
     var quiet = false
 
     mutating func run() throws {
-        let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
-        let store = try database.open()
+        let (config, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
+        let store = try database.open(config: .loaded(config?.config))
         var applied = 0
         var notNewer = 0
         var missing = 0

@@ -1,22 +1,51 @@
 import ArgumentParser
+import ChatPayloads
 import ChatStore
 import Foundation
 
 /// `--db PATH` and how the store subcommands open it.
 struct StoreDatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store file (created when missing; default: $CHATPAYLOADS_DB).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp(
+        "The store file (created when missing; default: $CHATPAYLOADS_DB, else the config's db:).", valueName: "path"))
     var db: String?
 
-    /// The path named by `--db`, else `CHATPAYLOADS_DB`; a usage error when neither is set.
-    func path() throws -> String {
+    /// Where the config comes from when neither `--db` nor `CHATPAYLOADS_DB` names the file.
+    enum ConfigSource {
+        /// The config the subcommand already loaded (nil: none, or `--no-config`).
+        case loaded(ChatPayloadsConfig?)
+        /// The `.chatpayloads.yml` found from the working directory upward, if any.
+        case discover
+    }
+
+    /// The path named by `--db`, else `CHATPAYLOADS_DB`, else the config's `db:` (resolved
+    /// against the config's directory and confined to it); a usage error when none is set.
+    func path(config source: ConfigSource = .discover) throws -> String {
         if let db, !db.isEmpty { return db }
         if let env = ProcessInfo.processInfo.environment["CHATPAYLOADS_DB"], !env.isEmpty { return env }
-        throw UsageError("name the store file with --db PATH (or set CHATPAYLOADS_DB)")
+        let config: ChatPayloadsConfig?
+        switch source {
+        case .loaded(let loaded): config = loaded
+        case .discover:
+            guard let found = ChatPayloadsConfig.discover(from: FileManager.default.currentDirectoryPath) else { config = nil; break }
+            do throws(ConfigError) {
+                config = try ChatPayloadsConfig.load(path: SchemaSpec.relativeToWorkingDirectory(found))
+            } catch {
+                Terminal.diagnose(error.description)
+                throw ExitStatus.schemaOrConfig.exitCode
+            }
+        }
+        do throws(ConfigError) {
+            if let path = try config?.databasePath() { return path }
+        } catch {
+            Terminal.diagnose(error.description)
+            throw ExitStatus.schemaOrConfig.exitCode
+        }
+        throw UsageError("name the store file with --db PATH (or set CHATPAYLOADS_DB, or db: in .chatpayloads.yml)")
     }
 
     /// Opens the store, or prints `PATH: error: ...` and ends with exit status 3.
-    func open(readOnly: Bool = false, synchronous: ChatStoreOptions.Synchronous = .full) throws -> ChatStore {
-        let path = try path()
+    func open(readOnly: Bool = false, synchronous: ChatStoreOptions.Synchronous = .full, config: ConfigSource = .discover) throws -> ChatStore {
+        let path = try path(config: config)
         if readOnly, !FileManager.default.fileExists(atPath: path) {
             Terminal.diagnose("\(path): error: no such store file")
             throw ExitStatus.schemaOrConfig.exitCode

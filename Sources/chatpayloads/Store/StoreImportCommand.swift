@@ -101,7 +101,7 @@ struct StoreImportCommand: ParsableCommand {
             }
             arguments = ["-"]
         }
-        let store = try database.open(synchronous: synchronous)
+        let store = try database.open(synchronous: synchronous, config: .loaded(config?.config))
         let inputs = collector.collect(arguments)
 
         let stdout = Terminal.standardOutput
