@@ -52,6 +52,8 @@ let package = Package(
         .executableTarget(
             name: "chatpayloads-microbench", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONCore"],
             path: "Benchmarks/Micro"),
+        // Query latency of the ChatStore library on a 1,000,000-message store (issue 16); see Benchmarks/README.md.
+        .executableTarget(name: "chatstore-microbench", dependencies: ["ChatStore", "ChatPayloads"], path: "Benchmarks/StoreMicro"),
 
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
         .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),

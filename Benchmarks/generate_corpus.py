@@ -14,6 +14,12 @@ Writes into ``--out`` (default ``Benchmarks/corpus``):
 * ``mixed.expected.json``  the expected verdict and kind of every line of ``mixed.ndjson``
                            (1-based line numbers) and their counts;
 * ``small/``               1,000 small files, one pretty-printed message each;
+* ``sent-messages.ndjson`` the 200,000 messages of ``messages.ndjson`` in the sent form ``chatpayloads store
+                           import`` reads, ``{"timetoken","content","pubnubUserId","pubnubChannelId"}``, the
+                           message line's bytes as ``content``, from 5,000 users in 1,000 channels (generator 2);
+* ``sent-mixed.ndjson``    ``mixed.ndjson`` with every line that is a JSON object of a message wrapped the same
+                           way (users, channels and every other line unchanged), so ``store import`` rejects
+                           exactly the lines ``validate`` rejects in ``mixed.ndjson`` (generator 2);
 * ``MANIFEST.json``        the generator version, seed, scale, and size + sha256 of every file.
 
 Everything comes from ``random.Random(seed)`` streams and fixed lists, so the same seed, scale and
@@ -34,11 +40,13 @@ import shutil
 import sys
 import tempfile
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 DEFAULT_SEED = 20240305
 FULL_MESSAGES = 200_000
 FULL_MIXED = 20_000
 FULL_SMALL = 1_000
+SENT_USERS = 5_000
+SENT_CHANNELS = 1_000
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary: unicode of every kind a chat carries.
@@ -395,6 +403,31 @@ def generate_mixed(rng: random.Random, count: int):
 
 # ---------------------------------------------------------------------------------------------
 
+class SentForm:
+    """Wraps message lines in the sent form, from a fixed pool of user and channel ids."""
+
+    def __init__(self, rng: random.Random):
+        self.r = rng
+        g = Gen(rng)
+        self.users = [f"user-{i:05d}-{g.slug()}" for i in range(SENT_USERS)]
+        self.channels = [f"channel-{i:04d}-{g.slug()}" for i in range(SENT_CHANNELS)]
+        self.gen = g
+
+    def wrap(self, line: bytes) -> bytes:
+        """`line` (a message's JSON bytes, kept byte for byte) as the content of a sent message."""
+        r = self.r
+        head = '{"timetoken":%d,"content":' % self.gen.timetoken()
+        tail = ',"pubnubUserId":%s,"pubnubChannelId":%s}' % (json.dumps(r.choice(self.users)), json.dumps(r.choice(self.channels)))
+        return head.encode() + line + tail.encode()
+
+
+def is_object(line: bytes) -> bool:
+    try:
+        return isinstance(json.loads(line.decode("utf-8")), dict)
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+
 def sha256_of(path: str) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -413,26 +446,35 @@ def generate(out: str, scale: float, seed: int) -> dict:
     msg_rng = random.Random(f"{seed}:messages")
     mixed_rng = random.Random(f"{seed}:mixed")
     small_rng = random.Random(f"{seed}:small")
+    sent = SentForm(random.Random(f"{seed}:sent"))
+    sent_mixed = SentForm(random.Random(f"{seed}:sent-mixed"))
 
     # 1. messages.ndjson + messages-array.json, written side by side (streamed, bounded memory).
     g = Gen(msg_rng)
     nd_path = os.path.join(out, "messages.ndjson")
     arr_path = os.path.join(out, "messages-array.json")
-    with open(nd_path + ".tmp", "wb") as nd, open(arr_path + ".tmp", "wb") as arr:
+    sent_path = os.path.join(out, "sent-messages.ndjson")
+    with open(nd_path + ".tmp", "wb") as nd, open(arr_path + ".tmp", "wb") as arr, open(sent_path + ".tmp", "wb") as sn:
         arr.write(b"[\n")
         for i in range(n_messages):
             line = dumps(g.message(TEXT_WORDS), msg_rng, 0.05).encode()
             nd.write(line + b"\n")
+            sn.write(sent.wrap(line) + b"\n")
             arr.write(line + (b",\n" if i + 1 < n_messages else b"\n"))
         arr.write(b"]\n")
     os.replace(nd_path + ".tmp", nd_path)
     os.replace(arr_path + ".tmp", arr_path)
+    os.replace(sent_path + ".tmp", sent_path)
 
     # 2. mixed.ndjson + mixed.expected.json
     lines, expected = generate_mixed(mixed_rng, n_mixed)
     with open(os.path.join(out, "mixed.ndjson"), "wb") as f:
         for line in lines:
             f.write(line + b"\n")
+    with open(os.path.join(out, "sent-mixed.ndjson"), "wb") as f:
+        for line, e in zip(lines, expected):
+            wrap = e["entity"] == "message" and e["expected"] in ("valid", "invalid") and is_object(line)
+            f.write((sent_mixed.wrap(line) if wrap else line) + b"\n")
     counts = {"valid": 0, "invalid": 0, "unreadable": 0, "skipped": 0}
     by_kind: dict[str, int] = {}
     for e in expected:
@@ -466,7 +508,8 @@ def generate(out: str, scale: float, seed: int) -> dict:
 
     # 4. manifest
     files = {}
-    for name in ["messages.ndjson", "messages-array.json", "mixed.ndjson", "mixed.expected.json"]:
+    for name in ["messages.ndjson", "messages-array.json", "mixed.ndjson", "mixed.expected.json",
+                 "sent-messages.ndjson", "sent-mixed.ndjson"]:
         p = os.path.join(out, name)
         files[name] = {"bytes": os.path.getsize(p), "sha256": sha256_of(p)}
     h = hashlib.sha256()
