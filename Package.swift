@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "ChatPayloads",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "JSONSchemaValidator", targets: ["JSONSchemaValidator"]),

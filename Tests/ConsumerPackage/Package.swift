@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// A package that depends on ChatPayloads as an app would (issue 20). Scripts/consumer-check copies
+// it to .build-consumer/, writes the README's library section into it, builds it and runs its
+// Swift Testing tests; CHATPAYLOADS_ROOT is the checkout to depend on.
+import PackageDescription
+
+let root = Context.environment["CHATPAYLOADS_ROOT"] ?? "../.."
+
+let package = Package(
+    name: "ConsumerPackage",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    dependencies: [.package(name: "ChatPayloads", path: root)],
+    targets: [
+        .target(name: "ConsumerExamples", dependencies: [.product(name: "ChatPayloads", package: "ChatPayloads")]),
+        .testTarget(
+            name: "ConsumerTests",
+            dependencies: [
+                "ConsumerExamples",
+                .product(name: "ChatPayloads", package: "ChatPayloads"),
+                .product(name: "ChatPayloadsTesting", package: "ChatPayloads"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
