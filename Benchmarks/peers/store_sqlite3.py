@@ -3,7 +3,7 @@
 
 `import`: jsonschema-rs validation (strict profile, formats asserted, every Schemas/ file in the
 registry) plus the standard `sqlite3` module, into the same table layout as ChatStore: the
-database starts as a copy of `--template` (an empty store that `chatpayloads store stats --db`
+database starts as a copy of `--template` (an empty store that `chatpayloads store import --db T -` of no input
 created, so tables, STRICT, indexes, triggers and WAL mode are ChatStore's own). Each line is read
 as `store import --kind auto --force` reads it: a sent message `{timetoken, content, pubnubUserId,
 pubnubChannelId}` (its `content` validated against the strict message schema, then one
