@@ -63,7 +63,7 @@ final class Compiler {
     }
 
     /// The subschema at `tokens` below `parent`.
-    func child(_ parent: ScannedSchema, _ tokens: String...) -> ScannedSchema? {
+    func child(_ parent: ScannedSchema, _ tokens: [String]) -> ScannedSchema? {
         var key = parent.key
         var pointer = parent.pointer
         var value: JSONValue? = parent.value
@@ -83,10 +83,11 @@ final class Compiler {
         return ScannedSchema(value: value, baseURI: parent.baseURI, pointer: pointer, dialect: parent.dialect, documentPointer: documentPointer)
     }
 
-    func childNode(_ parent: ScannedSchema, _ tokens: String...) throws(SchemaError) -> SchemaNode {
+    /// The node of the subschema at `tokens` below `parent`.
+    func childNode(_ parent: ScannedSchema, _ tokens: [String]) throws(SchemaError) -> SchemaNode {
         var current = parent
         for t in tokens {
-            guard let c = child(current, t) else {
+            guard let c = child(current, [t]) else {
                 throw error(.invalidSchema, "missing subschema at \(t)", at: parent)
             }
             current = c
@@ -96,31 +97,16 @@ final class Compiler {
 
     // MARK: - References
 
-    /// Resolves a `$ref`/`$dynamicRef` value against the subschema's base URI.
+    /// Resolves a `$ref`/`$dynamicRef` value against the subschema's base URI (see ``ReferenceResolution``).
     func resolve(_ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> ScannedSchema {
-        let target = URIReference(scanned.baseURI).resolving(ref)
-        let document = target.withoutFragment.description
-        let fragment = URIReference.percentDecoded(target.fragment ?? "")
-        if fragment.isEmpty {
-            if let root = index.locations[document + "#"] { return root }
-        } else if fragment.hasPrefix("/") {
-            let pointer: JSONPointer
-            do {
-                pointer = try JSONPointer(parsing: fragment)
-            } catch {
-                throw self.error(.unresolvableReference, "\(keyword) \(JSONWriter.quoted(ref)) has an invalid JSON Pointer fragment: \(error.message)", at: scanned, keyword: keyword)
-            }
-            if let hit = index.locations[document + "#" + pointer.description] { return hit }
-            if let root = index.resources[document], let value = pointer.resolve(in: root.value) {
-                return ScannedSchema(value: value, baseURI: document, pointer: pointer, dialect: root.dialect)
-            }
-        } else if let hit = index.anchors[document + "#" + fragment] {
-            return hit
+        switch ReferenceResolution.resolve(ref, against: scanned.baseURI, in: index) {
+        case .success(let target):
+            return target
+        case .failure(.invalidPointer(let why)):
+            throw error(.unresolvableReference, "\(keyword) \(JSONWriter.quoted(ref)) has an invalid JSON Pointer fragment: \(why)", at: scanned, keyword: keyword)
+        case .failure(.notFound(let why)):
+            throw error(.unresolvableReference, "cannot resolve \(keyword) \(JSONWriter.quoted(ref)): \(why)", at: scanned, keyword: keyword)
         }
-        let why = index.resources[document] == nil
-            ? "no schema is registered at \(document)"
-            : "\(document) has no \(fragment.hasPrefix("/") ? "value at" : "anchor") \(JSONWriter.quoted(fragment))"
-        throw error(.unresolvableReference, "cannot resolve \(keyword) \(JSONWriter.quoted(ref)): \(why)", at: scanned, keyword: keyword)
     }
 
     // MARK: - Vocabularies
@@ -128,9 +114,9 @@ final class Compiler {
     func vocabularies(_ dialect: String) throws(SchemaError) -> Vocabularies {
         if let v = vocabularyCache[dialect] { return v }
         let v: Vocabularies
-        if dialect == "https://json-schema.org/draft/2020-12/schema" {
+        if dialect == JSONSchemaDialect.draft202012URI {
             v = .standard
-        } else if dialect == Vocabularies.draft201909URI {
+        } else if dialect == JSONSchemaDialect.draft201909URI {
             v = .draft201909
         } else if let meta = index.resources[dialect] {
             v = try Vocabularies.from(metaschema: meta.value, uri: dialect)

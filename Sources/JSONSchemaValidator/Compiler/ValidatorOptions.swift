@@ -38,7 +38,7 @@ public struct ValidatorOptions: Sendable {
     /// Base URI for a root schema without `$id`.
     public var baseURI: String = "json-schema:///"
     /// The dialect assumed when a schema has no `$schema`.
-    public var defaultDialect: String = "https://json-schema.org/draft/2020-12/schema"
+    public var defaultDialect: String = JSONSchemaDialect.draft202012URI
     /// How deeply schema evaluation may nest (guards reference cycles); default 1,000.
     public var maxEvaluationDepth: Int = 1_000
     /// How deeply evaluation may nest in total, instance depth and schema depth together

@@ -17,10 +17,18 @@ struct Vocabularies: Sendable, Hashable {
     /// Draft 2019-09, for resources that declare it (cross-draft `$ref`s): its keywords that
     /// differ from 2020-12 are the array ones.
     static let draft201909 = Vocabularies(legacyItems: true)
-    /// The 2019-09 meta-schema URI.
-    static let draft201909URI = "https://json-schema.org/draft/2019-09/schema"
 
-    static let prefix = "https://json-schema.org/draft/2020-12/vocab/"
+    /// Whether the keywords of `vocabulary` are compiled. Only the applicator, unevaluated and
+    /// validation vocabularies can be switched off: core always applies, the meta-data and content
+    /// keywords only annotate, and `format` decides on assertion itself (``formatAssertion``).
+    func enables(_ vocabulary: Vocabulary) -> Bool {
+        switch vocabulary {
+        case .applicator: return applicator
+        case .unevaluated: return unevaluated
+        case .validation: return validation
+        case .core, .metaData, .content, .formatAnnotation, .formatAssertion: return true
+        }
+    }
 
     /// Reads `$vocabulary`; unknown required vocabularies are an error.
     static func from(metaschema: JSONValue, uri: String) throws(SchemaError) -> Vocabularies {
@@ -28,16 +36,17 @@ struct Vocabularies: Sendable, Hashable {
         var v = Vocabularies(applicator: false, unevaluated: false, validation: false, formatAssertion: false, content: false, metaData: false, legacyItems: false)
         for member in declared.members {
             let required = member.value.boolValue ?? false
-            switch member.key {
-            case prefix + "core": break
-            case prefix + "applicator": v.applicator = true
-            case prefix + "unevaluated": v.unevaluated = true
-            case prefix + "validation": v.validation = true
-            case prefix + "meta-data": v.metaData = true
-            case prefix + "format-annotation": break
-            case prefix + "format-assertion": v.formatAssertion = true
-            case prefix + "content": v.content = true
-            default:
+            let prefix = JSONSchemaDialect.draft202012VocabularyPrefix
+            let known = member.key.hasPrefix(prefix) ? Vocabulary(rawValue: String(member.key.dropFirst(prefix.count))) : nil
+            switch known {
+            case .core?, .formatAnnotation?: break
+            case .applicator?: v.applicator = true
+            case .unevaluated?: v.unevaluated = true
+            case .validation?: v.validation = true
+            case .metaData?: v.metaData = true
+            case .formatAssertion?: v.formatAssertion = true
+            case .content?: v.content = true
+            case nil:
                 if required {
                     throw SchemaError(
                         kind: .unsupportedVocabulary,
@@ -48,35 +57,4 @@ struct Vocabularies: Sendable, Hashable {
         }
         return v
     }
-
-    /// The vocabulary a keyword belongs to; nil for core and unknown keywords.
-    static func family(of keyword: String) -> WritableKeyPath<Vocabularies, Bool>? {
-        switch keyword {
-        case "prefixItems", "items", "contains", "additionalProperties", "properties", "patternProperties",
-            "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
-            "additionalItems", "dependencies":
-            return \.applicator
-        case "unevaluatedItems", "unevaluatedProperties":
-            return \.unevaluated
-        case "type", "const", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-            "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-            "maxProperties", "minProperties", "required", "dependentRequired":
-            return \.validation
-        default:
-            return nil
-        }
-    }
-
-    /// Every keyword any 2020-12 vocabulary defines (for `rejectUnknownKeywords`).
-    static let knownKeywords: Set<String> = [
-        "$id", "$schema", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
-        "prefixItems", "items", "contains", "additionalProperties", "properties", "patternProperties",
-        "dependentSchemas", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
-        "unevaluatedItems", "unevaluatedProperties",
-        "type", "const", "enum", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-        "maxProperties", "minProperties", "required", "dependentRequired",
-        "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples",
-        "format", "contentEncoding", "contentMediaType", "contentSchema",
-    ]
 }

@@ -30,31 +30,23 @@ struct TapeKinds: OptionSet, Sendable {
     }
 }
 
-/// One keyword of a ``TapeNode``. Trivially copyable (indices and arena buffers only), so
-/// evaluating a plan does no reference counting.
+/// One keyword of a ``TapeNode``, by family: each family's op type and its evaluation live in
+/// that family's file under `Keywords/`, next to its keywords. Trivially copyable (indices and
+/// arena buffers only), so evaluating a plan does no reference counting.
 enum TapeOp {
-    case type(TypeKeyword.Types)
-    /// `properties` (names -> node indices), `patternProperties` (regex index, node index), `additionalProperties`.
-    case properties(ByteKeyTable, UnsafeBufferPointer<Int32>, patterns: UnsafeBufferPointer<(regex: Int32, node: Int32)>, additional: Int32?)
-    case required(ByteKeyTable)
-    case propertyCount(isMinimum: Bool, limit: Int)
-    case propertyNames(Int32)
-    case dependentSchemas(names: ByteKeyTable, nodes: UnsafeBufferPointer<Int32>)
-    case unevaluatedProperties(Int32)
-    case allOf(UnsafeBufferPointer<Int32>)
-    case anyOf(UnsafeBufferPointer<Int32>)
-    case oneOf(UnsafeBufferPointer<Int32>)
-    case not(Int32)
-    case conditional(Int32, then: Int32?, otherwise: Int32?)
-    case ref(Int32)
-    case items(prefix: UnsafeBufferPointer<Int32>, rest: Int32?)
-    case itemCount(isMinimum: Bool, limit: Int)
-    case contains(Int32, min: Int, max: Int?)
-    case length(isMinimum: Bool, limit: Int)
-    /// `format` in assertion mode, by index in ``TapePlan/formats``.
-    case format(Int32)
+    case type(TypeTapeOp)
+    case string(StringTapeOp)
+    case format(FormatTapeOp)
+    case arrayAssertion(ArrayAssertionTapeOp)
+    case objectAssertion(ObjectAssertionTapeOp)
+    case reference(ReferenceTapeOp)
+    case combinator(CombinatorTapeOp)
+    case conditional(ConditionalTapeOp)
+    case arrayApplicator(ArrayApplicatorTapeOp)
+    case objectApplicator(ObjectApplicatorTapeOp)
+    case unevaluated(UnevaluatedTapeOp)
     /// A keyword (by index in ``TapePlan/keywords``) judged on the materialized value (enum,
-    /// const, format, pattern, bounds...) by the ordinary engine's own code, for the kinds it applies to.
+    /// const, pattern, bounds...) by the ordinary engine's own code, for the kinds it applies to.
     case value(Int32, TapeKinds)
 }
 

@@ -1,9 +1,25 @@
 import JSONCore
 
+/// `allOf`, `anyOf`, `oneOf` and `not`.
+enum CombinatorKeywords {
+    static let definitions = [
+        KeywordDefinition("allOf", .applicator, subschemas: .schemaArray, compile: AllOfKeyword.compile),
+        KeywordDefinition("anyOf", .applicator, subschemas: .schemaArray, compile: AnyOfKeyword.compile),
+        KeywordDefinition("oneOf", .applicator, subschemas: .schemaArray, compile: OneOfKeyword.compile),
+        KeywordDefinition("not", .applicator, subschemas: .schema, compile: NotKeyword.compile),
+    ]
+}
+
 /// `allOf`: every subschema must match; their errors are reported as they are.
 struct AllOfKeyword: Keyword {
     let name = "allOf"
     let schemas: [SchemaNode]
+
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        if let schemas = try c.schemaArray(c.name) { c.emit(AllOfKeyword(schemas: schemas)) }
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.allOf(plan.nodes(for: schemas))) }
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         var valid = true
@@ -19,6 +35,12 @@ struct AllOfKeyword: Keyword {
 struct AnyOfKeyword: Keyword {
     let name = "anyOf"
     let schemas: [SchemaNode]
+
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        if let schemas = try c.schemaArray(c.name) { c.emit(AnyOfKeyword(schemas: schemas)) }
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.anyOf(plan.nodes(for: schemas))) }
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         var anyValid = false
@@ -43,6 +65,12 @@ struct AnyOfKeyword: Keyword {
 struct OneOfKeyword: Keyword {
     let name = "oneOf"
     let schemas: [SchemaNode]
+
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        if let schemas = try c.schemaArray(c.name) { c.emit(OneOfKeyword(schemas: schemas)) }
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.oneOf(plan.nodes(for: schemas))) }
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         var matching: [Int] = []
@@ -77,6 +105,10 @@ struct NotKeyword: Keyword {
     let name = "not"
     let schema: SchemaNode
 
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) { c.emit(NotKeyword(schema: try c.subschema("not"))) }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.not(plan.node(for: schema))) }
+
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         var ignored = Annotations()
         let (ok, _) = ev.capturingErrors { ev in ev.evaluate(schema, instance, keywordTokens: "not", into: &ignored) }
@@ -88,3 +120,48 @@ struct NotKeyword: Keyword {
     }
 }
 
+/// The combinators on the tape.
+enum CombinatorTapeOp {
+    case allOf(UnsafeBufferPointer<Int32>)
+    case anyOf(UnsafeBufferPointer<Int32>)
+    case oneOf(UnsafeBufferPointer<Int32>)
+    case not(Int32)
+}
+
+extension TapeEvaluator {
+    @inline(__always)
+    mutating func apply(_ op: CombinatorTapeOp, _ at: Int, _ annotations: inout EvaluatedIndices) -> Bool {
+        switch op {
+        case .allOf(let all):
+            for node in all where !evaluate(node, at, &annotations) { return false }
+            return true
+
+        case .anyOf(let any):
+            var anyValid = false
+            for node in any where evaluate(node, at, &annotations) {
+                anyValid = true
+                if !track { break }
+            }
+            return anyValid
+
+        case .oneOf(let one):
+            var matches = 0
+            var chosen = EvaluatedIndices()
+            for node in one {
+                var branch = EvaluatedIndices()
+                if evaluate(node, at, &branch) {
+                    matches += 1
+                    if matches > 1 { return false }
+                    chosen = branch
+                }
+            }
+            guard matches == 1 else { return false }
+            if track { annotations.formUnion(chosen) }
+            return true
+
+        case .not(let node):
+            var ignored = EvaluatedIndices()
+            return !evaluate(node, at, &ignored)
+        }
+    }
+}

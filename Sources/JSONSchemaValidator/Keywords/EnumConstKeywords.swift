@@ -1,5 +1,13 @@
 import JSONCore
 
+/// `const` and `enum`: judged on the materialized value on the fast path too.
+enum EnumConstKeywords {
+    static let definitions = [
+        KeywordDefinition("const", .validation, compile: ConstKeyword.compile),
+        KeywordDefinition("enum", .validation, compile: EnumKeyword.compile),
+    ]
+}
+
 /// `const`: the instance equals the value (numbers mathematically, strings by scalars).
 struct ConstKeyword: Keyword {
     let name = "const"
@@ -10,6 +18,10 @@ struct ConstKeyword: Keyword {
         ev.fail(name) { ev in "\(ev.subject) must be \(value.shortDescription), got \(describeValue(instance))" }
         return false
     }
+
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) { c.emit(ConstKeyword(value: c.value)) }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { plan.value(self, .all) }
 }
 
 /// `enum`: the instance equals one of the values.
@@ -36,5 +48,11 @@ struct EnumKeyword: Keyword {
         }
         return false
     }
-}
 
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        guard let values = c.value.arrayValue else { throw c.invalid("enum must be an array") }
+        c.emit(EnumKeyword(values: values))
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { plan.value(self, .all) }
+}

@@ -1,8 +1,19 @@
 import JSONCore
 
+/// The numeric assertions, judged on the materialized value on the fast path too.
+enum NumericKeywords {
+    static let definitions = [
+        KeywordDefinition("minimum", .validation, compile: BoundKeyword.compile),
+        KeywordDefinition("maximum", .validation, compile: BoundKeyword.compile),
+        KeywordDefinition("exclusiveMinimum", .validation, compile: BoundKeyword.compile),
+        KeywordDefinition("exclusiveMaximum", .validation, compile: BoundKeyword.compile),
+        KeywordDefinition("multipleOf", .validation, compile: MultipleOfKeyword.compile),
+    ]
+}
+
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`: exact comparisons.
 struct BoundKeyword: Keyword {
-    enum Kind { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
+    enum Kind: String { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
     let name: String
     let kind: Kind
     let limit: JSONNumber
@@ -21,6 +32,15 @@ struct BoundKeyword: Keyword {
         if !ok { ev.fail(name) { ev in "\(ev.subject) must be \(relation) \(limit), got \(n)" } }
         return ok
     }
+
+    /// Compiles whichever of the four bounds `c.name` is.
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        guard let kind = Kind(rawValue: c.name) else { return }
+        guard let n = c.value.numberValue else { throw c.invalid("\(c.name) must be a number") }
+        c.emit(BoundKeyword(name: c.name, kind: kind, limit: n))
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { plan.value(self, .number) }
 }
 
 /// `multipleOf`: exact on decimals (`0.3` is a multiple of `0.1`).
@@ -40,5 +60,13 @@ struct MultipleOfKeyword: Keyword {
             return false
         }
     }
-}
 
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        guard let n = c.value.numberValue, JSONNumber.compare(n, .int(0)) > 0 else {
+            throw c.invalid("multipleOf must be a number greater than 0")
+        }
+        c.emit(MultipleOfKeyword(divisor: n))
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { plan.value(self, .number) }
+}

@@ -1,6 +1,15 @@
 import ECMARegex
 import JSONCore
 
+/// The string assertions.
+enum StringKeywords {
+    static let definitions = [
+        KeywordDefinition("minLength", .validation, compile: LengthKeyword.compile),
+        KeywordDefinition("maxLength", .validation, compile: LengthKeyword.compile),
+        KeywordDefinition("pattern", .validation, compile: PatternKeyword.compile),
+    ]
+}
+
 /// `minLength` / `maxLength`: counted in Unicode scalars.
 struct LengthKeyword: Keyword {
     let name: String
@@ -19,6 +28,13 @@ struct LengthKeyword: Keyword {
         }
         return ok
     }
+
+    /// Compiles `minLength` or `maxLength`, as `c.name` says.
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        c.emit(LengthKeyword(name: c.name, isMinimum: c.name == "minLength", limit: try c.count()))
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .string(.length(isMinimum: isMinimum, limit: limit)) }
 }
 
 /// `pattern`: an ECMA-262 (unicode mode) search; a pattern too expensive to run fails closed.
@@ -40,5 +56,35 @@ struct PatternKeyword: Keyword {
             return false
         }
     }
+
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        guard let p = c.value.stringValue else { throw c.invalid("pattern must be a string") }
+        c.emit(PatternKeyword(regex: try c.regex(p)))
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { plan.value(self, .string) }
 }
 
+/// The string assertions on the tape (`pattern` is judged on the materialized value).
+enum StringTapeOp {
+    case length(isMinimum: Bool, limit: Int)
+}
+
+extension TapeEvaluator {
+    @inline(__always)
+    func apply(_ op: StringTapeOp, _ entry: JSONTape.Entry, _ at: Int) -> Bool {
+        switch op {
+        case .length(let isMinimum, let limit):
+            guard entry.kind == .string else { return true }
+            let count = entry.flag ? view.string(at).scalarCount : TapeEvaluator.scalarCount(view.rawBytes(at))
+            return isMinimum ? count >= limit : count <= limit
+        }
+    }
+
+    /// Unicode scalars in valid UTF-8: the bytes that are not continuation bytes.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for b in bytes where b & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+}

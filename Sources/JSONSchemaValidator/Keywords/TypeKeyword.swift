@@ -2,6 +2,8 @@ import JSONCore
 
 /// `type`: the instance's JSON type is one of the listed types (`integer` matches integral numbers).
 struct TypeKeyword: Keyword {
+    static let definitions = [KeywordDefinition("type", .validation, compile: compile)]
+
     struct Types: OptionSet, Sendable {
         let rawValue: UInt8
         static let null = Types(rawValue: 1)
@@ -48,5 +50,44 @@ struct TypeKeyword: Keyword {
         }
         return ok
     }
+
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        var types = Types()
+        var names: [String] = []
+        for item in c.value.arrayValue ?? [c.value] {
+            guard let n = item.stringValue, let t = Types(name: n) else {
+                throw c.invalid("type must name JSON types, got \(item.shortDescription)")
+            }
+            types.insert(t)
+            names.append(n)
+        }
+        c.emit(TypeKeyword(types: types, names: names))
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .type(.type(types)) }
 }
 
+/// `type` on the tape.
+enum TypeTapeOp {
+    case type(TypeKeyword.Types)
+}
+
+extension TapeEvaluator {
+    @inline(__always)
+    func apply(_ op: TypeTapeOp, _ entry: JSONTape.Entry, _ at: Int) -> Bool {
+        switch op {
+        case .type(let types):
+            switch entry.kind {
+            case .null: return types.contains(.null)
+            case .false, .true: return types.contains(.boolean)
+            case .number:
+                if types.contains(.number) { return true }
+                guard types.contains(.integer) else { return false }
+                return !entry.flag || (view.number(at)?.isInteger ?? false)
+            case .string: return types.contains(.string)
+            case .array: return types.contains(.array)
+            case .object: return types.contains(.object)
+            }
+        }
+    }
+}

@@ -1,9 +1,26 @@
 import JSONCore
 
+/// `unevaluatedItems` and `unevaluatedProperties`: last in every node, as they read the
+/// annotations of the keywords before them.
+enum UnevaluatedKeywords {
+    static let definitions = [
+        KeywordDefinition("unevaluatedItems", .unevaluated, subschemas: .schema, compile: UnevaluatedItemsKeyword.compile),
+        KeywordDefinition("unevaluatedProperties", .unevaluated, subschemas: .schema, compile: UnevaluatedPropertiesKeyword.compile),
+    ]
+}
+
 /// `unevaluatedItems`: items no adjacent keyword (nor any valid subschema) evaluated.
 struct UnevaluatedItemsKeyword: Keyword {
     let name = "unevaluatedItems"
     let schema: SchemaNode
+
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        c.compiler.usesUnevaluated = true
+        c.emit(UnevaluatedItemsKeyword(schema: try c.subschema("unevaluatedItems")))
+    }
+
+    /// None: the fast path tracks evaluated members only.
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { nil }
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .array(let a) = instance else { return true }
@@ -35,6 +52,13 @@ struct UnevaluatedPropertiesKeyword: Keyword {
     let name = "unevaluatedProperties"
     let schema: SchemaNode
 
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
+        c.compiler.usesUnevaluated = true
+        c.emit(UnevaluatedPropertiesKeyword(schema: try c.subschema("unevaluatedProperties")))
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .unevaluated(.unevaluatedProperties(plan.node(for: schema))) }
+
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .object(let o) = instance else { return true }
         var valid = true
@@ -61,3 +85,26 @@ struct UnevaluatedPropertiesKeyword: Keyword {
     }
 }
 
+/// `unevaluatedProperties` on the tape.
+enum UnevaluatedTapeOp {
+    case unevaluatedProperties(Int32)
+}
+
+extension TapeEvaluator {
+    @inline(__always)
+    mutating func apply(_ op: UnevaluatedTapeOp, _ entry: JSONTape.Entry, _ at: Int, _ annotations: inout EvaluatedIndices) -> Bool {
+        switch op {
+        case .unevaluatedProperties(let node):
+            guard entry.kind == .object else { return true }
+            var key = view.firstChild(at)
+            for member in 0..<Int(entry.count) {
+                if !annotations.contains(member) {
+                    if nodes[Int(node)].kind == .alwaysInvalid || !evaluateChild(node, key + 1) { return false }
+                }
+                key = view.nextMember(key)
+            }
+            annotations.insertAll()
+            return true
+        }
+    }
+}

@@ -17,7 +17,8 @@ struct ScannedSchema: Sendable {
 }
 
 /// Every schema location, anchor and dynamic anchor of a set of documents, found by walking
-/// them once along the keywords that hold subschemas (never into `enum`, `const` or unknown keywords).
+/// them once along the keywords that hold subschemas (``SubschemaKeywords``; never into `enum`,
+/// `const` or unknown keywords). It knows nothing else of keywords: ``ReferenceResolution`` asks it.
 struct ResourceIndex: Sendable {
     /// `uri#/pointer` (canonical, and aliases through enclosing resources) -> subschema.
     var locations: [String: ScannedSchema] = [:]
@@ -27,16 +28,6 @@ struct ResourceIndex: Sendable {
     var dynamicAnchors: [String: [String: String]] = [:]
     /// resource uri -> its root.
     var resources: [String: ScannedSchema] = [:]
-
-    /// Keywords whose value is one subschema.
-    static let singleSchemaKeywords: Set<String> = [
-        "additionalItems", "additionalProperties", "contains", "contentSchema", "else", "if", "items", "not", "propertyNames",
-        "then", "unevaluatedItems", "unevaluatedProperties",
-    ]
-    /// Keywords whose value is an array of subschemas.
-    static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
-    /// Keywords whose value is an object of subschemas.
-    static let schemaMapKeywords: Set<String> = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"]
 
     /// Indexes `document` as the resource `uri` (its own `$id`, if any, takes precedence).
     mutating func add(_ document: JSONValue, uri: String, dialect: String) {
@@ -72,27 +63,16 @@ struct ResourceIndex: Sendable {
             }
             for member in o.members {
                 let k = member.key
-                if k == "items", case .array(let items) = member.value {
-                    // Draft 2019-09 positional `items`.
-                    for (i, item) in items.enumerated() {
-                        work.append((item, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + "/items/\(i)" }, false, documentPointer.appending(k).appending(index: i)))
-                    }
-                } else if k == "dependencies", case .object(let map) = member.value {
-                    // The pre-2019 keyword, whose object members are schemas (arrays are names).
-                    for m in map.members where m.value.arrayValue == nil {
-                        let suffix = "/dependencies/" + JSONPointer.escape(m.key)
-                        work.append((m.value, base, pointer.appending(k).appending(m.key), dialect, aliases.map { $0 + suffix }, false, documentPointer.appending(k).appending(m.key)))
-                    }
-                } else if ResourceIndex.singleSchemaKeywords.contains(k) {
-                    work.append((member.value, base, pointer.appending(k), dialect, aliases.map { $0 + "/" + JSONPointer.escape(k) }, false, documentPointer.appending(k)))
-                } else if ResourceIndex.schemaArrayKeywords.contains(k), case .array(let items) = member.value {
-                    for (i, item) in items.enumerated() {
-                        work.append((item, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + "/" + JSONPointer.escape(k) + "/\(i)" }, false, documentPointer.appending(k).appending(index: i)))
-                    }
-                } else if ResourceIndex.schemaMapKeywords.contains(k), case .object(let map) = member.value {
-                    for m in map.members {
-                        let suffix = "/" + JSONPointer.escape(k) + "/" + JSONPointer.escape(m.key)
-                        work.append((m.value, base, pointer.appending(k).appending(m.key), dialect, aliases.map { $0 + suffix }, false, documentPointer.appending(k).appending(m.key)))
+                let escaped = "/" + JSONPointer.escape(k)
+                SubschemaKeywords.forEachSubschema(of: k, in: member.value) { sub, position in
+                    switch position {
+                    case .value:
+                        work.append((sub, base, pointer.appending(k), dialect, aliases.map { $0 + escaped }, false, documentPointer.appending(k)))
+                    case .index(let i):
+                        work.append((sub, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + escaped + "/\(i)" }, false, documentPointer.appending(k).appending(index: i)))
+                    case .member(let name):
+                        let suffix = escaped + "/" + JSONPointer.escape(name)
+                        work.append((sub, base, pointer.appending(k).appending(name), dialect, aliases.map { $0 + suffix }, false, documentPointer.appending(k).appending(name)))
                     }
                 }
             }

@@ -16,7 +16,7 @@ public struct SchemaRegistry: Sendable {
         for doc in EmbeddedMetaschemas.documents {
             // The embedded texts are the specification's own; they always parse.
             guard let parsed = try? JSONParser.parse(doc.text) else { continue }
-            index.add(parsed.root, uri: doc.uri, dialect: "https://json-schema.org/draft/2020-12/schema")
+            index.add(parsed.root, uri: doc.uri, dialect: JSONSchemaDialect.draft202012URI)
             uris.append(doc.uri)
         }
         return SchemaRegistry(index: index, documentURIs: uris)
@@ -37,7 +37,7 @@ public struct SchemaRegistry: Sendable {
             throw SchemaError(kind: .invalidRegistry, message: "registry URIs must be absolute, got \(JSONWriter.quoted(uri))", schemaLocation: uri)
         }
         let key = ref.withoutFragment.description
-        var dialect = "https://json-schema.org/draft/2020-12/schema"
+        var dialect = JSONSchemaDialect.draft202012URI
         if case .string(let s)? = document["$schema"] { dialect = URIReference(s).withoutFragment.description }
         var added = ResourceIndex()
         added.add(document, uri: key, dialect: dialect)

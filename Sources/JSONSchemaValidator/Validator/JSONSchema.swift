@@ -144,8 +144,8 @@ public struct JSONSchema: Sendable {
     static let standardMetaschema: Result<JSONSchema, SchemaError> = {
         var options = ValidatorOptions()
         options.validateSchema = false
-        guard let meta = SchemaRegistry.standard.index.resources["https://json-schema.org/draft/2020-12/schema"] else {
-            return .failure(SchemaError(kind: .invalidRegistry, message: "the embedded meta-schema is missing", schemaLocation: "https://json-schema.org/draft/2020-12/schema"))
+        guard let meta = SchemaRegistry.standard.index.resources[JSONSchemaDialect.draft202012URI] else {
+            return .failure(SchemaError(kind: .invalidRegistry, message: "the embedded meta-schema is missing", schemaLocation: JSONSchemaDialect.draft202012URI))
         }
         do throws(SchemaError) {
             return .success(try JSONSchema(meta.value, registry: .standard, options: options))
@@ -156,7 +156,7 @@ public struct JSONSchema: Sendable {
 
     static func checkAgainstMetaschema(_ schema: JSONValue, dialect: String, index: ResourceIndex, rootURI: String) throws(SchemaError) {
         let meta: JSONSchema
-        if dialect == "https://json-schema.org/draft/2020-12/schema" {
+        if dialect == JSONSchemaDialect.draft202012URI {
             meta = try standardMetaschema.get()
         } else if let document = index.resources[dialect] {
             var options = ValidatorOptions()

@@ -1,0 +1,45 @@
+/// Every keyword the validator knows, family by family, in evaluation order: cheap assertions
+/// first, then references and applicators, `unevaluated*` last (they read the others' annotations).
+///
+/// A keyword is declared once, in its family's file (`definitions`); this table only lists the
+/// families. Adding a keyword to a family is one entry there.
+enum KeywordTable {
+    /// Every definition, in evaluation order.
+    static let all: [KeywordDefinition] =
+        TypeKeyword.definitions + EnumConstKeywords.definitions + NumericKeywords.definitions + StringKeywords.definitions
+        + FormatKeyword.definitions + ArrayAssertionKeywords.definitions + ObjectAssertionKeywords.definitions
+        + ReferenceKeywords.definitions + CombinatorKeywords.definitions + ConditionalKeywords.definitions
+        + ArrayApplicatorKeywords.definitions + ObjectApplicatorKeywords.definitions + UnevaluatedKeywords.definitions
+        + CoreKeywords.definitions + AnnotationKeywords.definitions
+
+    /// Definitions by name.
+    static let byName: [String: KeywordDefinition] = {
+        var table: [String: KeywordDefinition] = [:]
+        for definition in all { table[definition.name] = definition }
+        return table
+    }()
+
+    /// Every keyword a 2020-12 vocabulary defines (for ``ValidatorOptions/rejectUnknownKeywords``).
+    static let knownKeywords: Set<String> = Set(all.filter { !$0.isLegacy }.map(\.name))
+
+    /// The vocabulary that defines `keyword`; nil for keywords no vocabulary defines.
+    static func vocabulary(of keyword: String) -> Vocabulary? { byName[keyword]?.vocabulary }
+
+    /// One compile step of the dispatch: a function, its keyword, and the keywords whose presence runs it.
+    struct Step: Sendable {
+        let name: String
+        let vocabulary: Vocabulary
+        let triggers: [String]
+        let compile: KeywordCompileFunction
+    }
+
+    /// The compile steps in evaluation order (derived from ``all``).
+    static let steps: [Step] = all.compactMap { definition in
+        guard case .compiles(let compile) = definition.compilation else { return nil }
+        var triggers = [definition.name]
+        for other in all {
+            if case .readBy(let lead, triggers: true) = other.compilation, lead == definition.name { triggers.append(other.name) }
+        }
+        return Step(name: definition.name, vocabulary: definition.vocabulary, triggers: triggers, compile: compile)
+    }
+}
