@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import JSONSchemaFormats
 import JSONSchemaValidator
 import XCTest
 @testable import ChatPayloads
@@ -41,7 +42,7 @@ final class ConfigTests: XCTestCase {
     func testFullConfig() throws {
         let config = try ChatPayloadsConfig.load(path: EngineTestPaths.golden.appendingPathComponent("config-full.yml").path)
         XCTAssertEqual(config.profile.name, .strict)
-        XCTAssertEqual(config.profile.formats, .assert(Set(StandardFormatNames.all).subtracting(["email"])))
+        XCTAssertEqual(config.profile.formats, .assert(Set(StandardFormats.names).subtracting(["email"])))
         XCTAssertEqual(config.profile.unknownProperties, .warn)
         XCTAssertEqual(config.profile.duplicateKeys, .warn)
         XCTAssertEqual(config.profile.custom, .any)

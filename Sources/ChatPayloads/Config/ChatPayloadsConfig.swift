@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import JSONSchemaFormats
 import JSONSchemaValidator
 
 /// A `.chatpayloads.yml`: the profile with its knobs, custom-data schemas and file mappings.
@@ -230,7 +231,7 @@ public struct ChatPayloadsConfig: Sendable {
             var asserted: Set<String>
             switch profile.formats {
             case .annotate: asserted = []
-            case .assertAll: asserted = Set(StandardFormatNames.all)
+            case .assertAll: asserted = Set(StandardFormats.names)
             case .assert(let names): asserted = names
             }
             for m in map.members {
@@ -295,12 +296,4 @@ public struct ChatPayloadsConfig: Sendable {
             throw refusal(r, of: reference, what: what, file: file, baseDirectory: baseDirectory, at: position)
         }
     }
-}
-
-/// The 2020-12 format names (for per-format `formats:` maps).
-enum StandardFormatNames {
-    static let all = [
-        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri",
-        "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
-    ]
 }

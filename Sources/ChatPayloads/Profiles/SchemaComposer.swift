@@ -111,7 +111,7 @@ struct SchemaComposer {
     let customData: [String: JSONValue]
 
     static let generatedBase = "https://chatpayloads.dev/generated/"
-    static let dialect = "https://json-schema.org/draft/2020-12/schema"
+    static let dialect = JSONSchemaDialect.draft202012URI
     /// `yyyy-MM-ddTHH:mm:ss.SSSZ`, what the iOS and Android encoders write.
     static let nativeDatePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"
 
@@ -316,15 +316,8 @@ struct SchemaComposer {
     }
 }
 
-/// Walks schema documents along the keywords that hold subschemas.
+/// Walks schema documents along the keywords that hold subschemas (``SubschemaKeywords``).
 enum SchemaWalker {
-    static let single: Set<String> = [
-        "additionalItems", "additionalProperties", "contains", "contentSchema", "else", "if", "items", "not", "propertyNames",
-        "then", "unevaluatedItems", "unevaluatedProperties",
-    ]
-    static let arrays: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
-    static let maps: Set<String> = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"]
-
     /// `schema` with the keywords `names` removed from every schema object in it.
     static func removing(_ names: Set<String>, from schema: JSONValue) -> JSONValue {
         guard !names.isEmpty, case .object(let o) = schema else { return schema }
@@ -337,12 +330,7 @@ enum SchemaWalker {
 
     /// Applies `transform` to the subschemas held by keyword `key` with value `value`.
     static func mapSubschemas(_ key: String, _ value: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-        if single.contains(key) { return transform(value) }
-        if arrays.contains(key), case .array(let a) = value { return .array(a.map(transform)) }
-        if maps.contains(key), case .object(let o) = value {
-            return .object(JSONObject(o.members.map { .init(key: $0.key, value: transform($0.value)) }))
-        }
-        return value
+        SubschemaKeywords.mapSubschemas(of: key, value, transform)
     }
 
     /// Every `$ref` / `$dynamicRef` string in `schema`.
