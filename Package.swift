@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ChatPayloads", targets: ["ChatPayloads"]),
         .library(name: "ChatStore", targets: ["ChatStore"]),
         .library(name: "ChatPayloadsTesting", targets: ["ChatPayloadsTesting"]),
+        .plugin(name: "ValidatePayloads", targets: ["ValidatePayloads"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
@@ -37,6 +38,11 @@ let package = Package(
         .target(name: "ChatStore", dependencies: ["ChatPayloads", "JSONCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // Assertions for apps' tests: expectValid/expectInvalid (Swift Testing), XCTest twins, interop vectors.
         .target(name: "ChatPayloadsTesting", dependencies: ["ChatPayloads"]),
+        // `swift package validate-payloads [validate's arguments]`, exiting as validate does.
+        .plugin(
+            name: "ValidatePayloads",
+            capability: .command(intent: .custom(verb: "validate-payloads", description: "Validate chat payloads (chatpayloads validate)")),
+            dependencies: ["chatpayloads"]),
         // Test helper: writes batches to a store and reports each commit, to be killed by the crash test.
         .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
         // The command-line tool; the only place that prints.

@@ -44,6 +44,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Read every input as NDJSON.")
     var ndjson = false
 
+    @Flag(name: .shortAndLong, help: "No progress line on standard error (it shows only on a terminal, after a second of work).")
+    var quiet = false
+
     @Flag(name: .long, help: "Indent the output.")
     var pretty = false
 
@@ -51,7 +54,9 @@ struct ConvertCommand: ParsableCommand {
         let (target, kind) = (to, self.kind)
         let options = ChatDecodingOptions(datePolicy: dates)
         let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
-        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
+        var runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
+        runner.progressTask = "convert"
+        runner.quiet = quiet
         let status = runner.run { value, document, offset in
             let resolved: PayloadKindOption
             switch ConvertCommand.resolve(kind, of: value, target: target) {

@@ -35,6 +35,9 @@ struct NormalizeCommand: ParsableCommand {
     @Flag(name: .long, help: "Read every input as NDJSON.")
     var ndjson = false
 
+    @Flag(name: .shortAndLong, help: "No progress line on standard error (it shows only on a terminal, after a second of work).")
+    var quiet = false
+
     @OptionGroup var schemaOptions: SchemaOptions
 
     @Flag(name: .long, help: "Indent the output (keys still sorted).")
@@ -44,7 +47,9 @@ struct NormalizeCommand: ParsableCommand {
         let kind = self.kind
         let options = ChatDecodingOptions(datePolicy: dates)
         let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
-        let runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
+        var runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
+        runner.progressTask = "normalize"
+        runner.quiet = quiet
         let status = runner.run { value, document, offset in
             NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options)
         }

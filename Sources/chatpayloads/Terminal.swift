@@ -103,6 +103,13 @@ final class OutputSink: @unchecked Sendable {
     /// Whether this stream is a terminal.
     var isTerminal: Bool { Terminal.isTerminal(fd) }
 
+    /// Whether text is buffered, not yet written (the progress line clears itself before it is).
+    var hasPendingOutput: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !buffer.isEmpty
+    }
+
     /// Appends text.
     func write(_ text: String) {
         lock.lock()

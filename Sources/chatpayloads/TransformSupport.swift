@@ -62,6 +62,10 @@ struct TransformRunner {
     var pretty: Bool
     /// The profile whose limits bound the inputs (the config's, see ``LoadedConfig/profile(for:)``).
     var profile: Profile
+    /// The progress line's task name (`normalize`, `convert`); nil shows none.
+    var progressTask: String? = nil
+    /// `--quiet`: no progress line.
+    var quiet = false
 
     /// With `emitting` false the transformed values are not printed (only the problems are).
     func run(emitting: Bool = true, _ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
@@ -78,17 +82,23 @@ struct TransformRunner {
         let out = Terminal.standardOutput
         let err = Terminal.standardError
         var status = ExitStatus.success
+        let inputs = collector.collect(arguments)
+        let progress = progressTask.flatMap {
+            ProgressLine.make(task: $0, quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [out, err])
+        }
         func report(_ input: InputFile, _ label: RecordLabel, _ f: TransformFailure) {
             let place: String
             if let line = f.line { place = "\(input.displayPath):\(line):\(f.column ?? 1)" } else if label != .whole { place = "\(input.displayPath): \(label.text)" } else { place = input.displayPath }
+            progress?.clear()
             err.write("\(place): error: \(f.message)\n")
             err.flush()
             status = max(status, f.unreadable ? .unreadable : .invalid)
             BrokenPipeStatus.shared.raise(to: status.rawValue)
         }
         let profile = self.profile
-        for input in collector.collect(arguments) {
+        for input in inputs {
             RecordReader.read(input, maxBytes: profile.maxBytes) { label, record in
+                defer { progress?.settle() }
                 let lineOffset: Int
                 if case .line(let n) = label { lineOffset = n - 1 } else { lineOffset = 0 }
                 let outcome: Result<JSONValue, TransformFailure>
@@ -103,6 +113,7 @@ struct TransformRunner {
                     }
                     outcome = transform(document.value, nil, lineOffset)
                 case .bytes(let bytes):
+                    progress?.read(bytes: bytes.count)
                     do throws(JSONParseError) {
                         let document = try JSONParser.parse(bytes, options: profile.parseOptions)
                         outcome = transform(document.root, document, lineOffset)
@@ -119,6 +130,7 @@ struct TransformRunner {
                 }
             }
         }
+        progress?.finish()
         out.flush()
         return status
     }

@@ -151,12 +151,15 @@ struct ValidationSetup {
         let checker = RecordChecker(
             cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer)
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
+        let progress = ProgressLine.make(
+            task: "validate", quiet: options.quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [primarySink, stdout, Terminal.standardError])
         let runner = ParallelRunner(
             checker: checker, jobs: jobs,
             deliver: { result in
                 state.add(result)
                 emitter?.delivered(result)
                 for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
+                progress?.settle()
             },
             inputDone: { index in
                 let stats = state.stats[index]
@@ -173,10 +176,11 @@ struct ValidationSetup {
             stdout.flush()
         }
         for (index, input) in inputs.enumerated() {
-            feed(input, index: index, into: runner, emitter: emitter, idle: idle)
+            feed(input, index: index, into: runner, emitter: emitter, progress: progress, idle: idle)
             runner.endInput(index)
         }
         runner.drain()
+        progress?.finish()
         let elapsed = clock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         state.summary.status = state.status
@@ -229,7 +233,7 @@ struct ValidationSetup {
 
     /// Reads an input and queues its payloads (remembering their text for `emitter`); `idle`
     /// runs when a piped NDJSON input has nothing new to read yet.
-    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner, emitter: PayloadEmitter?, idle: @escaping () -> Void) {
+    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
         let (spec, source) = schema(for: input)
         var recordIndex = 0
         func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload) {
@@ -243,7 +247,9 @@ struct ValidationSetup {
         }
         RecordReader.read(input, maxBytes: profile.maxBytes, idle: idle) { label, record in
             switch record {
-            case .bytes(let bytes): enqueue(label, .bytes(bytes))
+            case .bytes(let bytes):
+                progress?.read(bytes: bytes.count)
+                enqueue(label, .bytes(bytes))
             case .yaml(let document): enqueue(label, .yaml(document))
             case .failure(let issue): enqueue(label, .failure(issue, .unreadable))
             }
