@@ -173,3 +173,19 @@ class CLITestCase: XCTestCase {
 final class DataBox: @unchecked Sendable {
     var data = Data()
 }
+
+extension CLITestCase {
+    /// The repository's root folder.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A small copy of the benchmark's mixed corpus (users, channels, messages; ~10% invalid in
+    /// every way, malformed lines and invalid UTF-8 included), with the expected verdicts.
+    func generateMixedCorpus() throws -> (mixed: URL, expected: [String: Any]) {
+        let out = work.appendingPathComponent("corpus")
+        let script = CLITestCase.repositoryRoot.appendingPathComponent("Benchmarks/generate_corpus.py").path
+        let generated = try runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--scale", "0.05", "--out", out.path])
+        XCTAssertEqual(generated.status, 0, "generate_corpus.py failed: \(String(decoding: generated.stderr, as: UTF8.self))")
+        let expected = try json(String(decoding: try Data(contentsOf: out.appendingPathComponent("mixed.expected.json")), as: UTF8.self))
+        return (out.appendingPathComponent("mixed.ndjson"), expected)
+    }
+}

@@ -4,21 +4,9 @@ import XCTest
 /// `--reporter ndjson` (one verdict line per payload, streamed), `--emit valid|invalid`, and the
 /// Dask recipe in `Scripts/dask_validate.py` that uses them as a distributed mapper.
 final class NDJSONReporterTests: CLITestCase {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private func objects(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map { try json(String($0)) }
-    }
-
-    /// A small copy of the benchmark's mixed corpus (users, channels, messages; ~10% invalid in
-    /// every way, malformed lines and invalid UTF-8 included), with the expected verdicts.
-    private func generateMixedCorpus() throws -> (mixed: URL, expected: [String: Any]) {
-        let out = work.appendingPathComponent("corpus")
-        let script = NDJSONReporterTests.repositoryRoot.appendingPathComponent("Benchmarks/generate_corpus.py").path
-        let generated = try python([script, "--scale", "0.05", "--out", out.path])
-        XCTAssertEqual(generated.status, 0, "generate_corpus.py failed: \(generated.stderr)")
-        let expected = try json(String(decoding: try Data(contentsOf: out.appendingPathComponent("mixed.expected.json")), as: UTF8.self))
-        return (out.appendingPathComponent("mixed.ndjson"), expected)
     }
 
     func testVerdictLinesArriveWhileTheInputIsStillBeingWritten() throws {
@@ -141,7 +129,7 @@ final class NDJSONReporterTests: CLITestCase {
             try shard.write(to: work.appendingPathComponent("part-\(k).ndjson"))
         }
         let quarantine = work.appendingPathComponent("quarantine.ndjson")
-        let script = NDJSONReporterTests.repositoryRoot.appendingPathComponent("Scripts/dask_validate.py").path
+        let script = CLITestCase.repositoryRoot.appendingPathComponent("Scripts/dask_validate.py").path
         let dask = try python([script, "--cli", binary.path, "--profile", "strict", "--workers", "2", "--blocksize", "30000", "--quarantine", quarantine.path,
                                work.appendingPathComponent("part-*.ndjson").path])
         XCTAssertEqual(dask.status, 0, dask.stderr)

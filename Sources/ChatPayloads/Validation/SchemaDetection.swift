@@ -97,10 +97,16 @@ extension PayloadValidator {
         return Set(keys.filter { !allowed.contains($0) }).sorted()
     }
 
+    /// Whether `schema` defines every name of `keys` (no set is built: this runs per payload).
+    static func defines(_ keys: [String], _ schema: BundledSchema) -> Bool {
+        guard let allowed = SchemaKeys.allowed[schema] else { return keys.isEmpty }
+        return keys.allSatisfy { allowed.contains($0) }
+    }
+
     /// Rules 2 to 4 on an object.
     static func payloadShape<R: ShapeReading>(of r: R) -> PayloadShape {
         let keys = r.keys
-        let fitting = SchemaKeys.candidates.filter { unknownKeys(keys, of: $0).isEmpty }
+        let fitting = SchemaKeys.candidates.filter { defines(keys, $0) }
         func fits(_ schema: BundledSchema) -> Bool { fitting.contains(schema) }
         func hasAny(_ names: String...) -> Bool { names.contains { r.member($0) != nil } }
         if fits(.member), hasAny("uuid"), hasAny("channel") { return .payload(.member) }

@@ -36,11 +36,16 @@ struct RecordChecker: Sendable {
     let detectionOptions: JSONParseOptions
     /// `--select`: the pointer of the value to validate in each payload (nil: the whole payload).
     var select: JSONPointer? = nil
+    /// Only verdicts are reported (`--reporter summary`): a JSON payload the fast path decides
+    /// gets its outcome without its errors being collected or located.
+    var verdictOnly = false
 
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
     func independentCopy() -> RecordChecker {
-        RecordChecker(cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions, select: select)
+        RecordChecker(
+            cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions, select: select,
+            verdictOnly: verdictOnly)
     }
 
     func check(_ item: WorkItem) -> RecordResult {
@@ -147,6 +152,10 @@ struct RecordChecker: Sendable {
         case .failure(let failure):
             markSchemaError(failure, into: &result)
         case .success(let validator):
+            if verdictOnly, let outcome = validator.verdict(bytes: text, tape: &memo.tape) {
+                result.outcome = outcome == .valid ? .valid : .invalid
+                return
+            }
             absorb(validator.validate(bytes: text, tape: &memo.tape), into: &result, place: place)
         }
     }

@@ -148,8 +148,11 @@ struct ValidationSetup {
         }
 
         // The run.
+        // Counts only: the summary reporter alone (no text report beside a file) needs no errors.
+        let verdictOnly = options.reporter == .summary && (fileSink == nil || emitter != nil)
         let checker = RecordChecker(
-            cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer)
+            cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer,
+            verdictOnly: verdictOnly)
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
         let progress = ProgressLine.make(
             task: "validate", quiet: options.quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [primarySink, stdout, Terminal.standardError])

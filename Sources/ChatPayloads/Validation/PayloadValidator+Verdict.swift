@@ -1,0 +1,24 @@
+import JSONCore
+
+extension PayloadValidator {
+    /// Only the verdict on JSON text, decided on `tape` without building a value tree or
+    /// collecting a single error: `.valid` or `.invalid` (warnings do not make a payload
+    /// invalid, as in ``validate(bytes:tape:)``), or nil when the tape declines the text
+    /// (not JSON, over a limit, duplicate keys, an unusual text): then ``validate(bytes:tape:)``
+    /// says what is wrong.
+    ///
+    /// For callers that report counts only (`--reporter summary`): an invalid payload then
+    /// costs no more than a valid one. Whenever it returns a verdict, it is the outcome
+    /// ``validate(bytes:tape:)`` gives.
+    public func verdict(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport.Outcome? {
+        guard bytes.count <= profile.maxBytes else { return nil }
+        var options = profile.parseOptions
+        options.maxBytes = Int.max
+        guard let accepted = full.isValid(bytes: bytes, parseOptions: options, tape: &tape) else { return nil }
+        if accepted { return .valid }
+        // The full schema keeps the rules set to `warn`; the decision schema relaxes them.
+        guard let decision else { return .invalid }
+        guard let decided = decision.isValid(bytes: bytes, parseOptions: options, tape: &tape) else { return nil }
+        return decided ? .valid : .invalid
+    }
+}
