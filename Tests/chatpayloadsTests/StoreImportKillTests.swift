@@ -67,9 +67,29 @@ final class StoreImportKillTests: CLITestCase {
             XCTAssertTrue(again.stdout.contains("0 stale (kept out); 5 rejected (5 invalid, 0 unreadable, 0 missing user or channel)"), again.stdout)
             XCTAssertEqual(try run(["store", "export", "--db", db]).stdout, expected.stdout, "kill at \(walBytes) WAL bytes")
         }
-        // The first kill point (the first commits) comes well before the import ends. (A kill during
-        // the very first open, before the schema migration commits, leaves an empty file that the
-        // read-only `store check` refuses; the next import migrates and completes it.)
+        // The first kill point (the first commits) comes well before the import ends. A kill can
+        // also land inside the very first migration (its pages reach the WAL before it commits):
+        // the file is then an empty database, which `store check` accepts (see below).
         XCTAssertGreaterThan(landed, 0)
+    }
+
+    func testAStoreKilledBeforeItsFirstMigrationIsAnEmptyStoreThatTheNextImportCompletes() throws {
+        try corpus()
+        // What SQLite leaves when the creating process dies before its first commit: a database
+        // with no schema (an empty file is one).
+        try Data().write(to: work.appendingPathComponent("blank.sqlite"))
+        let check = try run(["store", "check", "--db", "blank.sqlite"])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(check.stdoutLines, ["schema: none yet (an empty store: the next import creates it)", "integrity: ok"])
+        let again = try run(importArguments + ["--db", "blank.sqlite"])
+        XCTAssertEqual(again.status, 1, again.stdout + again.stderr)
+        XCTAssertTrue(again.stdout.contains("4000 inserted"), again.stdout)
+        let after = try run(["store", "check", "--db", "blank.sqlite"])
+        XCTAssertEqual(after.status, 0, after.stdout + after.stderr)
+        XCTAssertEqual(after.stdoutLines.last, "integrity: ok")
+        XCTAssertFalse(after.stdout.contains("none yet"), after.stdout)
+        // A file that is not a database at all is still refused.
+        try Data("not a database, not empty".utf8).write(to: work.appendingPathComponent("junk.sqlite"))
+        XCTAssertEqual(try run(["store", "check", "--db", "junk.sqlite"]).status, 3)
     }
 }

@@ -1,0 +1,16 @@
+import GRDB
+
+extension ChatStore {
+    /// Whether the file at `path` is an SQLite database holding no schema at all: what a store
+    /// becomes when the process that created it is killed before its first migration commits
+    /// (SQLite drops the uncommitted work, so the file is consistent and simply empty). The next
+    /// writable open migrates it. False for anything else, including files that cannot be read.
+    public static func isBlankDatabase(path: String) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return false }
+        let objects = try? queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+        try? queue.close()
+        return objects == .some(0)
+    }
+}
