@@ -16,17 +16,37 @@ import JSONSchemaValidator
 /// kept, as are the named schema's own `$ref`s. The absolute keyword location still names the
 /// exact document, for tools.
 struct CompositionHops: Sendable {
+    /// A wrapper document's hops to the root of another document, resolved once: where its
+    /// `$ref` leads, and where each `allOf/N/$ref` leads (nil: not a hop to a whole document).
+    private struct Hops: Sendable {
+        var ref: String?
+        var allOf: [String?]
+    }
+
     /// The wrapper documents by URI (the generated root, the profile documents, the overlays).
-    private let wrappers: [String: JSONValue]
+    private let wrappers: [String: Hops]
     /// Where evaluation starts.
     private let rootURI: String
 
     init(_ composition: Composition) {
         rootURI = composition.rootURI
-        var wrappers: [String: JSONValue] = [:]
-        for doc in composition.documents where Self.isWrapper(doc.uri) { wrappers[doc.uri] = doc.value }
-        if Self.isWrapper(composition.rootURI) { wrappers[composition.rootURI] = composition.root }
-        self.wrappers = wrappers
+        var documents: [String: JSONValue] = [:]
+        for doc in composition.documents where Self.isWrapper(doc.uri) { documents[doc.uri] = doc.value }
+        if Self.isWrapper(composition.rootURI) { documents[composition.rootURI] = composition.root }
+        // Resolved here, once per validator, not per reported error.
+        var resolved: [String: Hops] = [:]
+        for (uri, value) in documents {
+            func target(_ ref: String?) -> String? {
+                guard let ref else { return nil }
+                // Only a hop to a whole document: a fragment points inside one, whose path matters.
+                if let hash = ref.firstIndex(of: "#"), ref.index(after: hash) != ref.endIndex { return nil }
+                return URIReference(uri).resolving(ref).withoutFragment.description
+            }
+            resolved[uri] = Hops(
+                ref: target(value["$ref"]?.stringValue),
+                allOf: (value["allOf"]?.arrayValue ?? []).map { target($0["$ref"]?.stringValue) })
+        }
+        self.wrappers = resolved
     }
 
     /// Whether a document is ChatPayloads' own composition (a profile or generated document).
@@ -41,20 +61,18 @@ struct CompositionHops: Sendable {
         var document = rootURI
         var dropped = false
         while let wrapper = wrappers[document] {
-            let ref: String
+            let next: String
             let used: Int
-            if tokens.first == "$ref", let r = wrapper["$ref"]?.stringValue {
-                (ref, used) = (r, 1)
+            if tokens.first == "$ref", let to = wrapper.ref {
+                (next, used) = (to, 1)
             } else if tokens.count >= 3, tokens.first == "allOf", let n = Int(tokens[tokens.startIndex + 1]),
-                      tokens[tokens.startIndex + 2] == "$ref", let r = wrapper["allOf"]?[n]?["$ref"]?.stringValue {
-                (ref, used) = (r, 3)
+                      tokens[tokens.startIndex + 2] == "$ref", n >= 0, n < wrapper.allOf.count, let to = wrapper.allOf[n] {
+                (next, used) = (to, 3)
             } else {
                 break
             }
-            // Only a hop to a whole document: a fragment points inside one, whose path matters.
-            if let hash = ref.firstIndex(of: "#"), ref.index(after: hash) != ref.endIndex { break }
             tokens.removeFirst(used)
-            document = URIReference(document).resolving(ref).withoutFragment.description
+            document = next
             dropped = true
         }
         guard dropped else { return evaluationPath }

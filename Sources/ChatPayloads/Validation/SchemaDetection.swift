@@ -68,13 +68,21 @@ extension PayloadValidator {
 
     /// The envelope `r` is, if any.
     static func envelope<R: ShapeReading>(of r: R) -> EnvelopeKind? {
+        // The members an envelope must have are looked up first: most documents are payloads,
+        // and for them no list of names is built.
+        let hasMessage = r.member("message") != nil
+        let hasData = !hasMessage && r.member("data") != nil
+        guard hasMessage || hasData else { return nil }
         let keys = r.keys
-        func only(_ kind: EnvelopeKind) -> Bool { keys.allSatisfy { kind.allowedKeys.contains($0) } }
-        if only(.message), r.member("message") != nil, let timetoken = r.member("timetoken"), timetoken.string != nil || timetoken.isNumber {
+        func only(_ kind: EnvelopeKind) -> Bool {
+            let allowed = kind.allowedKeys
+            return keys.allSatisfy { allowed.contains($0) }
+        }
+        if hasMessage, only(.message), let timetoken = r.member("timetoken"), timetoken.string != nil || timetoken.isNumber {
             return .message
         }
-        if only(.file), keys.count == 2, r.member("message") != nil, r.member("file")?.isObject == true { return .file }
-        if only(.appContextEvent), r.member("data") != nil, let event = r.member("event")?.string, event == "set" || event == "delete",
+        if hasMessage, only(.file), keys.count == 2, r.member("file")?.isObject == true { return .file }
+        if hasData, only(.appContextEvent), let event = r.member("event")?.string, event == "set" || event == "delete",
            appContextSchema(r) != nil {
             return .appContextEvent
         }
@@ -106,19 +114,20 @@ extension PayloadValidator {
     /// Rules 2 to 4 on an object.
     static func payloadShape<R: ShapeReading>(of r: R) -> PayloadShape {
         let keys = r.keys
-        let fitting = SchemaKeys.candidates.filter { defines(keys, $0) }
-        func fits(_ schema: BundledSchema) -> Bool { fitting.contains(schema) }
+        // The telling members are looked up first (cheap), the key-set fit only for the kind they name.
+        func fits(_ schema: BundledSchema) -> Bool { defines(keys, schema) }
         func hasAny(_ names: String...) -> Bool { names.contains { r.member($0) != nil } }
-        if fits(.member), hasAny("uuid"), hasAny("channel") { return .payload(.member) }
-        if fits(.messageAction), hasAny("sourceType", "actionTimetoken", "parentTimetoken") { return .payload(.messageAction) }
-        if fits(.message), hasAny("createdAt", "text", "contentType", "content") { return .payload(.message) }
-        if fits(.user), hasAny("email", "externalId", "profileUrl") { return .payload(.user) }
-        if fits(.channel), hasAny("description") || r.member("custom")?.member("profileUrl") != nil { return .payload(.channel) }
+        if hasAny("uuid"), hasAny("channel"), fits(.member) { return .payload(.member) }
+        if hasAny("sourceType", "actionTimetoken", "parentTimetoken"), fits(.messageAction) { return .payload(.messageAction) }
+        if hasAny("createdAt", "text", "contentType", "content"), fits(.message) { return .payload(.message) }
+        if hasAny("email", "externalId", "profileUrl"), fits(.user) { return .payload(.user) }
+        if hasAny("description") || r.member("custom")?.member("profileUrl") != nil, fits(.channel) { return .payload(.channel) }
         switch r.member("type")?.string {
         case "group"?, "direct"?: if fits(.channel) { return .payload(.channel) }
         case "admin"?, "moderator"?: if fits(.user) { return .payload(.user) }
         default: break
         }
+        let fitting = SchemaKeys.candidates.filter(fits)
         if fitting.count == 1, let only = fitting.first, !keys.isEmpty { return .payload(only) }
         if fitting.count > 1 { return .ambiguous(fitting) }
         return .noFit(closest: closest(keys))

@@ -24,13 +24,19 @@ public enum EnvelopeKind: String, Sendable, Hashable, CaseIterable {
     /// The member names the envelope may have (a document with any other is not this envelope).
     public var allowedKeys: Set<String> {
         switch self {
-        case .message:
-            return ["channel", "message", "timetoken", "uuid", "publisher", "actions", "meta", "messageType", "customMessageType",
-                    "subscription", "actualChannel", "subscribedChannel", "userMetadata"]
-        case .file: return ["message", "file"]
-        case .appContextEvent: return ["source", "version", "event", "type", "data"]
+        case .message: return Self.messageKeys
+        case .file: return Self.fileKeys
+        case .appContextEvent: return Self.appContextEventKeys
         }
     }
+
+    // Built once: the shape rule asks for them on every payload.
+    private static let messageKeys: Set<String> = [
+        "channel", "message", "timetoken", "uuid", "publisher", "actions", "meta", "messageType", "customMessageType",
+        "subscription", "actualChannel", "subscribedChannel", "userMetadata",
+    ]
+    private static let fileKeys: Set<String> = ["message", "file"]
+    private static let appContextEventKeys: Set<String> = ["source", "version", "event", "type", "data"]
 
     /// How reports name it (`message envelope`).
     public var displayName: String { rawValue.replacingOccurrences(of: "-", with: " ") }
