@@ -48,7 +48,10 @@ let package = Package(
         // The command-line tool; the only place that prints.
         .executableTarget(
             name: "chatpayloads",
-            dependencies: ["ChatPayloads", "ChatStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
@@ -71,7 +74,7 @@ let package = Package(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
             exclude: ["Golden"]),
         .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
-        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads"], exclude: ["Fixtures"]),
+        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads", "ChatPayloads", "JSONCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ChatStoreTests",
             dependencies: ["ChatStore", "ChatPayloads", "JSONCore", "chatstore-crashwriter", .product(name: "GRDB", package: "GRDB.swift")]),
