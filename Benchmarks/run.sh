@@ -84,16 +84,8 @@ if ! /usr/bin/time -f "%e %M" true >/dev/null 2>&1; then
 fi
 
 # --- 3. the peers, in Benchmarks/.venv ------------------------------------------------------------
-VENV="$HERE/.venv"
-STAMP="$VENV/.installed-$(sha256sum "$HERE/requirements.txt" | cut -c1-16)"
-if [ ! -e "$STAMP" ]; then
-    log "creating $VENV and installing the peers from PyPI (requirements.txt)"
-    [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet --upgrade pip >&2
-    "$VENV/bin/python" -m pip install --quiet -r "$HERE/requirements.txt" >&2
-    touch "$STAMP"
-fi
-VPY="$VENV/bin/python"
+# shellcheck source=venv.sh
+. "$HERE/venv.sh"
 # sourcemeta-jsonschema and python-jsonschema both install a `jsonschema` script (the last one wins),
 # so run sourcemeta's native binary directly (this also skips its Python launcher).
 SOURCEMETA="$("$VPY" -c 'import os, platform, sourcemeta_jsonschema as m

@@ -55,16 +55,8 @@ fi
 /usr/bin/time -f "%e" true >/dev/null 2>&1 || die "/usr/bin/time (GNU time) is needed (apt-get install -y time)"
 
 # --- 2. the peer, in Benchmarks/.venv (as run.sh) ------------------------------------------------------
-VENV="$HERE/.venv"
-STAMP="$VENV/.installed-$(sha256sum "$HERE/requirements.txt" | cut -c1-16)"
-if [ ! -e "$STAMP" ]; then
-    log "creating $VENV and installing the peers from PyPI (requirements.txt)"
-    [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet --upgrade pip >&2
-    "$VENV/bin/python" -m pip install --quiet -r "$HERE/requirements.txt" >&2
-    touch "$STAMP"
-fi
-VPY="$VENV/bin/python"
+# shellcheck source=venv.sh
+. "$HERE/venv.sh"
 PEER=("$VPY" "$HERE/peers/store_sqlite3.py")
 
 # --- 3. the corpus (generator 2 has the sent-form files) ---------------------------------------------
