@@ -90,17 +90,12 @@ struct ConvertCommand: ParsableCommand {
             if o["details"] != nil { return .success(.channel) }
             return unknown("cannot tell which record this is (a user and a channel record can look alike); pass --kind")
         }
-        if o["content"] != nil && o["pubnubChannelId"] != nil { return .success(.message) }
-        switch PayloadValidator.detectSchema(value) {
-        case .user?, .reactUser?: return .success(.user)
-        case .channel?, .reactChannel?: return .success(.channel)
-        case .member?: return .success(.member)
-        case .messageAction?: return .success(.messageAction)
-        case .message?, .reactMessage?:
-            return unknown("this is a message payload; convert reads a sent message {timetoken, content, pubnubUserId, pubnubChannelId} (normalize reads the payload)")
-        case nil:
-            return unknown("cannot tell which chat payload this is; pass --kind")
+        if PayloadKindOption.isSentMessage(value) { return .success(.message) }
+        guard let schema = PayloadValidator.detectSchema(value) else { return unknown("cannot tell which chat payload this is; pass --kind") }
+        guard let detected = PayloadKindOption.of(schema) else {
+            return unknown(PayloadKindOption.notSentMessage("convert") + " (normalize reads the payload)")
         }
+        return .success(detected)
     }
 
     typealias Custom = AnyJSONCustomData

@@ -113,26 +113,13 @@ struct PatchCommand: ParsableCommand {
             : InputFile(displayPath: path, source: .path(path), format: InputFormat.forPath(path) == .yaml ? .yaml : .json, problem: nil)
         var value: JSONValue?
         var failure: String?
-        RecordReader.read(input, maxBytes: profile.maxBytes) { _, record in
+        RecordReader.readParsed(input, profile: profile) { _, parsed, _ in
             guard value == nil, failure == nil else { return }
-            switch record {
-            case .bytes(let bytes):
-                do throws(JSONParseError) {
-                    value = try JSONParser.parse(bytes, options: profile.parseOptions).root
-                } catch {
-                    let f = TransformFailure.parse(error, profile: profile, lineOffset: 0)
-                    failure = "\(input.displayPath):\(f.line ?? 1):\(f.column ?? 1): error: \(f.message)"
-                }
-            case .yaml(let document):
-                if let issue = profile.limitIssue(in: document.value) {
-                    let place = document.position(of: issue.instanceLocation).map { ":\($0.line):\($0.column)" } ?? ""
-                    failure = "\(input.displayPath)\(place): error: \(issue.message)"
-                } else {
-                    value = document.value
-                }
-            case .failure(let issue):
-                let place = issue.line.map { ":\($0):\(issue.column ?? 1)" } ?? ""
-                failure = "\(input.displayPath)\(place): error: \(issue.message)"
+            switch parsed {
+            case .success(let record): value = record.value
+            case .failure(let f):
+                let place = f.line.map { ":\($0):\(f.column ?? 1)" } ?? ""
+                failure = "\(input.displayPath)\(place): error: \(f.message)"
             }
         }
         guard let value else {

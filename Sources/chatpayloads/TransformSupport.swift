@@ -97,29 +97,17 @@ struct TransformRunner {
         }
         let profile = self.profile
         for input in inputs {
-            RecordReader.read(input, maxBytes: profile.maxBytes) { label, record in
+            RecordReader.readParsed(input, profile: profile) { label, parsed, bytes in
                 defer { progress?.settle() }
-                let lineOffset: Int
-                if case .line(let n) = label { lineOffset = n - 1 } else { lineOffset = 0 }
+                if bytes > 0 { progress?.read(bytes: bytes) }
                 let outcome: Result<JSONValue, TransformFailure>
-                switch record {
-                case .failure(let issue):
-                    return report(input, label, TransformFailure(message: issue.message, line: issue.line, column: issue.column, unreadable: true))
-                case .yaml(let document):
-                    if let issue = profile.limitIssue(in: document.value) {
-                        let position = document.position(of: issue.instanceLocation)
-                        return report(input, label, TransformFailure(
-                            message: issue.message, line: position.map { $0.line + lineOffset }, column: position?.column, unreadable: true))
-                    }
-                    outcome = transform(document.value, nil, lineOffset)
-                case .bytes(let bytes):
-                    progress?.read(bytes: bytes.count)
-                    do throws(JSONParseError) {
-                        let document = try JSONParser.parse(bytes, options: profile.parseOptions)
-                        outcome = transform(document.root, document, lineOffset)
-                    } catch {
-                        return report(input, label, TransformFailure.parse(error, profile: profile, lineOffset: lineOffset))
-                    }
+                switch parsed {
+                case .failure(let failure):
+                    return report(input, label, failure)
+                case .success(.yaml(let document)):
+                    outcome = transform(document.value, nil, label.lineOffset)
+                case .success(.json(let document)):
+                    outcome = transform(document.root, document, label.lineOffset)
                 }
                 switch outcome {
                 case .success(let value):

@@ -133,12 +133,16 @@ class CLITestCase: XCTestCase {
         return (outData, errBox.data)
     }
 
-    /// Runs `executable arguments` in ``work`` with no standard input; its status and raw output.
-    func runCapturing(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: Data) {
+    /// Runs `executable arguments` in ``work`` with no standard input (and `environment` over
+    /// this process's); its status and raw output.
+    func runCapturing(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: Data, stderr: Data) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = work
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         let out = Pipe()
         let err = Pipe()

@@ -60,6 +60,14 @@ final class FailClosedTests: CLITestCase {
         }
     }
 
+    func testDiffReadsUnderTheConfiguredLimitsToo() throws {
+        try writeLargeInputs()
+        let r = try run(["diff", "big.json", "fx/valid/message.json"])
+        XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("big.json:1:1: the input is larger than the limit of 1048576 bytes (max-bytes)"), r.stderr)
+        XCTAssertEqual(try run(["diff", "--no-config", "fx/valid/message.json", "fx/valid/message.json"]).status, 0)
+    }
+
     func testSubcommandsApplyTheConfiguredDepthAndStringLimitsWithValidatesMessage() throws {
         try write(".chatpayloads.yml", "max-depth: 3\nmax-string-bytes: 8\n")
         try write("deep.json", #"{"id":"u1","type":"default","custom":{"a":{"b":{"c":1}}}}"#)

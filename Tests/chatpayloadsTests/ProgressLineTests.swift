@@ -33,22 +33,10 @@ final class ProgressLineTests: CLITestCase {
     func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, terminal: String) {
         let binary = try XCTUnwrap(CLITestCase.binary, "the chatpayloads binary was not found")
         let command = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfec", command + " >/dev/null", "/dev/null"]
-        process.currentDirectoryURL = work
-        var env = ProcessInfo.processInfo.environment
-        env["CHATPAYLOADS_PROGRESS_AFTER_MS"] = "0"
-        env.merge(environment) { $1 }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let (stdout, _) = CLITestCase.drain(process, stdout: out, stderr: err)
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self))
+        let r = try runCapturing(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qfec", command + " >/dev/null", "/dev/null"],
+            environment: ["CHATPAYLOADS_PROGRESS_AFTER_MS": "0"].merging(environment) { $1 })
+        return (r.status, String(decoding: r.stdout, as: UTF8.self))
     }
 
     func testValidateShowsTheLineOnATerminalAndClearsIt() throws {

@@ -24,7 +24,8 @@ struct DiffCommand: ParsableCommand {
             EXIT STATUS:
               0   no difference that matters
               1   some difference matters
-              2   an input cannot be read, is not JSON, or is over max-bytes
+              2   an input cannot be read, is not JSON, or is over a limit of the config
+              3   config error
               64  usage error
             """)
 
@@ -43,14 +44,16 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Show harmless notes too.")
     var verbose = false
 
+    @OptionGroup var schemaOptions: SchemaOptions
+
     func validate() throws {
         if a == "-" && b == "-" { throw UsageError("only one of A and B can be standard input") }
     }
 
     mutating func run() throws {
-        let maxBytes = Profile.standard.maxBytes
-        let left = DiffInput.records(a, ndjson: ndjson, maxBytes: maxBytes)
-        let right = DiffInput.records(b, ndjson: ndjson, maxBytes: maxBytes)
+        let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
+        let left = DiffInput.records(a, ndjson: ndjson, profile: profile)
+        let right = DiffInput.records(b, ndjson: ndjson, profile: profile)
         let out = Terminal.standardOutput
         var status = ExitStatus.success
         var mattering = 0
@@ -98,24 +101,25 @@ enum DiffInput {
         var description: String { message }
     }
 
-    /// Every payload of `path` (one, or one per NDJSON line).
-    static func records(_ path: String, ndjson: Bool, maxBytes: Int) -> [Record] {
+    /// Every payload of `path` (one, or one per NDJSON line), read under `profile`'s limits as
+    /// `validate` reads it.
+    static func records(_ path: String, ndjson: Bool, profile: Profile) -> [Record] {
         let format: InputFormat = ndjson ? .ndjson : (path == "-" ? .json : InputFormat.forPath(path))
         let input = InputFile(displayPath: path == "-" ? "<stdin>" : path, source: path == "-" ? .standardInput : .path(path), format: format, problem: nil)
         var records: [Record] = []
-        RecordReader.read(input, maxBytes: maxBytes) { label, record in
-            let place = label == .whole ? input.displayPath : "\(input.displayPath) (\(label.text))"
-            switch record {
-            case .failure(let issue):
-                records.append(Record(label: label, document: .failure(DiffReadError(message: "\(place): \(issue.message)"))))
-            case .yaml(let document):
+        RecordReader.readParsed(input, profile: profile) { label, parsed, _ in
+            switch parsed {
+            case .failure(let f):
+                let place = f.line.map { "\(input.displayPath):\($0):\(f.column ?? 1)" }
+                    ?? (label == .whole ? input.displayPath : "\(input.displayPath) (\(label.text))")
+                records.append(Record(label: label, document: .failure(DiffReadError(message: "\(place): \(f.message)"))))
+            case .success(.json(let document)):
+                records.append(Record(label: label, document: .success(document)))
+            case .success(.yaml(let document)):
                 // YAML has no number spellings: compare its values, written as JSON.
                 let bytes = JSONWriter.bytes(document.value)
                 records.append(Record(label: label, document: Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
-                    .mapError { DiffReadError(message: "\(place): \($0.message)") }))
-            case .bytes(let bytes):
-                records.append(Record(label: label, document: Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
-                    .mapError { DiffReadError(message: "\(place):\($0.location): not valid JSON: \($0.message)") }))
+                    .mapError { DiffReadError(message: "\(input.displayPath): \($0.message)") }))
             }
         }
         return records

@@ -90,28 +90,9 @@ final class NDJSONReporter: Reporter {
         line.append(contentsOf: text.utf8)
     }
 
-    /// Appends the decimal digits of `n`.
+    /// Appends the decimal digits of `n` (a small integer's string is stored inline: no allocation).
     private func append(_ n: Int) {
-        if n < 0 {
-            line.append(0x2D)
-            return append(String(n).dropFirst().description)
-        }
-        if n < 10 {
-            line.append(0x30 + UInt8(n))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var v = n
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while v > 0 && count < buffer.count {
-                buffer[count] = 0x30 + UInt8(v % 10)
-                v /= 10
-                count += 1
-            }
-            for k in stride(from: count - 1, through: 0, by: -1) { line.append(buffer[k]) }
-        }
+        line.append(contentsOf: String(n).utf8)
     }
 
     func finish(_ summary: RunSummary) {

@@ -13,7 +13,6 @@ final class SummaryLineReporter: Reporter {
 
     func finish(_ summary: RunSummary) {
         guard !context.quiet else { return }
-        let s = context.style
-        out.write((summary.status == .success ? s.success(summary.line) : s.bold(summary.line)) + "\n")
+        out.write(TextReporter.summaryLine(summary, style: context.style))
     }
 }

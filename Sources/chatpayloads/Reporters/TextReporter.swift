@@ -65,8 +65,12 @@ final class TextReporter: Reporter {
 
     func finish(_ summary: RunSummary) {
         guard !context.quiet else { return }
-        let text = summary.line
-        out.write((summary.status == .success ? s.success(text) : s.bold(text)) + "\n")
+        out.write(TextReporter.summaryLine(summary, style: s))
+    }
+
+    /// The run's summary line as the text report ends with it: green on success, bold otherwise.
+    static func summaryLine(_ summary: RunSummary, style: Style) -> String {
+        (summary.status == .success ? style.success(summary.line) : style.bold(summary.line)) + "\n"
     }
 
     /// `path:line:col: ` (or `path: line 3: ` / `path: ` when the position is unknown).

@@ -64,7 +64,7 @@ struct ImportChecker {
     /// `content` and `pubnubChannelId`. The flag says whether the shape decided.
     private func sentMessageKind(_ value: JSONValue) -> Bool? {
         if kind == .message { return false }
-        guard kind == .auto, case .object(let o) = value, o["content"] != nil, o["pubnubChannelId"] != nil else { return nil }
+        guard kind == .auto, ImportKind.isSentMessage(value) else { return nil }
         return true
     }
 
@@ -75,15 +75,14 @@ struct ImportChecker {
     ) -> (RecordResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         let contentPointer = JSONPointer(tokens: ["content"])
-        if case .object = document.root, let start = document.location(of: contentPointer),
-           let end = JSONValueSpan.end(of: bytes, from: start.offset) {
+        if case .object = document.root, let range = contentPointer.byteRange(in: bytes) {
+            let start = document.location(ofOffset: range.lowerBound)
             switch memo.validator(for: .bundled(.message)) {
             case .failure(let failure):
-                result.outcome = .schemaError
-                result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
+                RecordChecker.markSchemaError(failure, into: &result)
                 return (result, nil)
             case .success(let validator):
-                let content = Array(bytes[start.offset..<end])
+                let content = Array(bytes[range])
                 let report = validator.validate(bytes: content, tape: &memo.tape)
                 if report.outcome != .valid {
                     absorbContent(report, at: start, into: &result)
@@ -101,8 +100,7 @@ struct ImportChecker {
         if case .object(let o) = value, let content = o["content"] {
             switch memo.validator(for: .bundled(.message)) {
             case .failure(let failure):
-                result.outcome = .schemaError
-                result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
+                RecordChecker.markSchemaError(failure, into: &result)
                 return (result, nil)
             case .success(let validator):
                 let report = validator.validate(value: content)
@@ -181,7 +179,7 @@ struct ImportChecker {
         let resolved: ImportKind
         if kind == .auto {
             guard let name = result.schemaName, let schema = BundledSchema(rawValue: name), let k = ImportKind.of(schema) else {
-                fail(&result, "this is a message payload; store import reads a sent message {timetoken, content, pubnubUserId, pubnubChannelId} (as convert --kind message does)",
+                fail(&result, ImportKind.notSentMessage("store import") + " (as convert --kind message does)",
                      rule: "kind", line: result.startLine, column: result.startColumn)
                 return (result, nil)
             }

@@ -1,4 +1,5 @@
 import ChatPayloads
+import JSONCore
 
 /// What `store import --kind` (and `store export --kind`) reads: the kinds `normalize` and
 /// `convert` take. `auto` tells each payload's kind from its shape: a sent message has `content`
@@ -18,6 +19,18 @@ extension PayloadKindOption {
         case .message: return .message
         case .messageAction: return .messageAction
         }
+    }
+
+    /// Whether `value` has the shape of a sent message (`content` and `pubnubChannelId`), the
+    /// form `convert --kind message` and `store import` read.
+    static func isSentMessage(_ value: JSONValue) -> Bool {
+        guard case .object(let o) = value else { return false }
+        return o["content"] != nil && o["pubnubChannelId"] != nil
+    }
+
+    /// Why a message payload is refused where the sent form is read (`convert`, `store import`).
+    static func notSentMessage(_ command: String) -> String {
+        "this is a message payload; \(command) reads a sent message {timetoken, content, pubnubUserId, pubnubChannelId}"
     }
 
     /// The kind a detected schema stands for; nil for message payloads (not the sent form).

@@ -107,7 +107,7 @@ struct RecordChecker: Sendable {
             }
             switch memo.validator(for: spec) {
             case .failure(let failure):
-                markSchemaError(failure, into: &result)
+                RecordChecker.markSchemaError(failure, into: &result)
             case .success(let validator):
                 absorb(validator.validate(value: value), into: &result, place: PayloadPlace(pointer: pointer, line: 1, column: 1))
                 RecordChecker.locate(&result, in: document)
@@ -150,7 +150,7 @@ struct RecordChecker: Sendable {
         }
         switch memo.validator(for: spec) {
         case .failure(let failure):
-            markSchemaError(failure, into: &result)
+            RecordChecker.markSchemaError(failure, into: &result)
         case .success(let validator):
             if verdictOnly, let outcome = validator.verdict(bytes: text, tape: &memo.tape) {
                 result.outcome = outcome == .valid ? .valid : .invalid
@@ -211,7 +211,8 @@ struct RecordChecker: Sendable {
         return detected
     }
 
-    private func markSchemaError(_ failure: SchemaFailure, into result: inout RecordResult) {
+    /// A payload whose schema cannot be used: its outcome and the one `schema` issue.
+    static func markSchemaError(_ failure: SchemaFailure, into result: inout RecordResult) {
         result.outcome = .schemaError
         result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
     }
