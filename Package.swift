@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // SQLite toolkit for the ChatStore target (issue 15); links the system SQLite on Linux.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // `swift package generate-documentation` for the DocC catalogs (Sources/*/*.docc); a
+        // command plugin only, so nothing of it is linked into the products (issue 20).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // JSON values, byte-level parser with source positions, JSON Pointer, writer.

@@ -1,12 +1,12 @@
 import ChatPayloads
 
-/// Runs every codec interop vector (``CodecVectorGenerator/vectors()``, the same set as
+/// Runs every codec interop vector (`CodecVectorGenerator.vectors()`, the same set as
 /// `Tests/Vectors/codec`) through an app's own decoder and says where it disagrees.
 ///
-/// The caller's closure gets each vector (its ``CodecVector/kind`` and ``CodecVector/payload``)
+/// The caller's closure gets each vector (its `kind` and `payload`)
 /// and either throws (its decoder rejects the payload) or returns the payload re-encoded by its
 /// encoder. The outcome is classified as `chatpayloads interop check` does
-/// (``CodecVectorClassifier``): a vector the profile rejects must be rejected, and one it accepts
+/// (`CodecVectorClassifier`): a vector the profile rejects must be rejected, and one it accepts
 /// must come back equal to the canonical payload, up to harmless differences.
 public enum InteropVectorCheck {
     /// One disagreement: the vector's id and what went wrong.

@@ -116,10 +116,12 @@ extension JSONDocument {
     /// The locations of the values at `pointers` (nil where there is none), in one pass over
     /// the source however many pointers there are.
     ///
-    /// - Parameter keys: where `keys[k]` is true, the location of `pointers[k]`'s member name
-    ///   instead of its value (for errors about the name, such as an unknown property); a
-    ///   pointer to an array element or the root gives its value's location. Missing entries
-    ///   mean false.
+    /// - Parameters:
+    ///   - pointers: the values to locate.
+    ///   - keys: where `keys[k]` is true, the location of `pointers[k]`'s member name
+    ///     instead of its value (for errors about the name, such as an unknown property); a
+    ///     pointer to an array element or the root gives its value's location. Missing entries
+    ///     mean false.
     public func locations(of pointers: [JSONPointer], keys: [Bool] = []) -> [SourceLocation?] {
         source.withUnsafeBufferPointer { bytes in
             SourceLocation.of(offsets: JSONBatchLocator.offsets(of: pointers, keys: keys, in: bytes), in: bytes)

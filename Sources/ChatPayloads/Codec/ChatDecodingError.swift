@@ -3,7 +3,7 @@ import JSONCore
 /// Why a chat payload, custom data or record could not be decoded, and where.
 ///
 /// Every error names the JSON Pointer of the offending value; when the input came from a
-/// ``JSONDocument`` (or from bytes), ``location`` also gives its `line:column`.
+/// `JSONDocument` (or from bytes), ``location`` also gives its `line:column`.
 ///
 /// ```swift
 /// // "/createdAt" at 7:17: expected an RFC 3339 date-time string, got number 12

@@ -1,6 +1,6 @@
 import JSONCore
 
-/// A model that decodes from and encodes to JSON in one pass over ``JSONValue``.
+/// A model that decodes from and encodes to JSON in one pass over `JSONValue`.
 ///
 /// Conforming types implement ``decode(json:at:options:)`` and ``encodedJSON()``; the protocol
 /// adds the entry points:
@@ -47,7 +47,7 @@ extension ChatPayloadCodable {
         }
     }
 
-    /// Parses UTF-8 JSON `bytes` with ``JSONParser``, then validates and decodes.
+    /// Parses UTF-8 JSON `bytes` with `JSONParser`, then validates and decodes.
     /// A parse failure is a ``ChatDecodingError`` of kind ``ChatDecodingError/Kind/invalidJSON``.
     public static func decode(
         bytes: [UInt8], options: ChatDecodingOptions = .standard, parseOptions: JSONParseOptions = JSONParseOptions()

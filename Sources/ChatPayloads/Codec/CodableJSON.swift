@@ -1,6 +1,6 @@
 import JSONCore
 
-/// A ``JSONValue`` that any `Codable` coder can read and write.
+/// A `JSONValue` that any `Codable` coder can read and write.
 ///
 /// With ``JSONValueDecoder``/``JSONValueEncoder`` the value passes through exactly. With other
 /// coders (Foundation's `JSONEncoder`, a property-list coder...) numbers that are not integers

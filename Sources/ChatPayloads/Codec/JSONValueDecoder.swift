@@ -1,6 +1,6 @@
 import JSONCore
 
-/// Decodes `Decodable` values from a ``JSONValue`` directly (no text, no Foundation).
+/// Decodes `Decodable` values from a `JSONValue` directly (no text, no Foundation).
 ///
 /// Numbers are read exactly: an integer type accepts only an integral number that fits it;
 /// `Double`/`Float` take the nearest value. Errors are standard `DecodingError`s; use

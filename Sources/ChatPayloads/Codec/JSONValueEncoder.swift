@@ -1,6 +1,6 @@
 import JSONCore
 
-/// Encodes `Encodable` values to a ``JSONValue`` directly (no text, no Foundation).
+/// Encodes `Encodable` values to a `JSONValue` directly (no text, no Foundation).
 ///
 /// Integers are kept exact, `Double`/`Float` are written as their shortest round-trip decimal,
 /// and non-finite numbers are an error. Object members keep the order they were encoded in

@@ -1,7 +1,7 @@
 import JSONCore
 
 /// Compares two JSON payloads semantically and explains every difference
-/// (see ``PayloadDifference``): exact numbers (``JSONNumber``), dates as instants, ids as
+/// (see ``PayloadDifference``): exact numbers (`JSONNumber`), dates as instants, ids as
 /// case-sensitive text, members by name (order, whitespace and escapes never count).
 ///
 /// ```swift
@@ -21,6 +21,8 @@ public enum PayloadComparison {
     /// members after the members of their object).
     ///
     /// - Parameters:
+    ///   - expected: the payload as it should be (a vector's canonical payload).
+    ///   - actual: the payload as the other side wrote it.
     ///   - actualAt: where the payload is in `actual` (e.g. `/payload` of a batch response line).
     ///   - original: the payload both sides were made from, if any (a codec vector's input): a
     ///     member `actual` has and `expected` lacks is then harmless when `original` has it too

@@ -11,7 +11,7 @@ import JSONCore
 /// contiguous storage (`Data` does); the rest (invalid, unreadable or unusual payloads) is
 /// copied once and reported in full, as ``validate(bytes:tape:)`` does.
 extension PayloadValidator {
-    /// Parses `bytes` with the profile's parse options, then validates (see ``validate(bytes:tape:)``).
+    /// Parses `bytes` with the profile's parse options, then validates (see ``validate(bytes:tape:)-(Collection<UInt8>,_)``).
     public func validate(bytes: some Collection<UInt8>) -> PayloadReport {
         var tape = JSONTape()
         return validate(bytes: bytes, tape: &tape)

@@ -3,13 +3,13 @@ import JSONCore
 extension PayloadValidator {
     /// Only the verdict on JSON text, decided on `tape` without building a value tree or
     /// collecting a single error: `.valid` or `.invalid` (warnings do not make a payload
-    /// invalid, as in ``validate(bytes:tape:)``), or nil when the tape declines the text
-    /// (not JSON, over a limit, duplicate keys, an unusual text): then ``validate(bytes:tape:)``
+    /// invalid, as in ``validate(bytes:tape:)-([UInt8],_)``), or nil when the tape declines the text
+    /// (not JSON, over a limit, duplicate keys, an unusual text): then ``validate(bytes:tape:)-([UInt8],_)``
     /// says what is wrong.
     ///
     /// For callers that report counts only (`--reporter summary`): an invalid payload then
     /// costs no more than a valid one. Whenever it returns a verdict, it is the outcome
-    /// ``validate(bytes:tape:)`` gives.
+    /// ``validate(bytes:tape:)-([UInt8],_)`` gives.
     public func verdict(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport.Outcome? {
         guard bytes.count <= profile.maxBytes else { return nil }
         var options = profile.parseOptions

@@ -32,7 +32,7 @@ extension PayloadValidator {
     }
 
     /// ``detectSchema(_:)`` for JSON text read on `tape` (no value is built). `.none` when the
-    /// tape declines the text (invalid or unusual JSON): parse it with ``JSONParser`` and use
+    /// tape declines the text (invalid or unusual JSON): parse it with `JSONParser` and use
     /// ``detectSchema(_:)``.
     public static func detectSchema(bytes: [UInt8], options: JSONParseOptions, tape: inout JSONTape) -> BundledSchema?? {
         guard let shape = detectShape(bytes: bytes, options: options, tape: &tape) else { return .none }
@@ -41,7 +41,7 @@ extension PayloadValidator {
     }
 
     /// ``detectShape(_:)`` for JSON text read on `tape` (no value is built); nil when the tape
-    /// declines the text: parse it with ``JSONParser`` and use ``detectShape(_:)``.
+    /// declines the text: parse it with `JSONParser` and use ``detectShape(_:)``.
     public static func detectShape(bytes: [UInt8], options: JSONParseOptions, tape: inout JSONTape) -> PayloadShape? {
         bytes.withUnsafeBufferPointer { buffer -> PayloadShape? in
             guard tape.parse(buffer, options: options) else { return nil }

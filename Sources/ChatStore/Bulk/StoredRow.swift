@@ -1,6 +1,6 @@
 import ChatPayloads
 
-/// The tables a page read walks (``ChatStore/rowsBlocking(_:after:limit:channelId:)``).
+/// The tables a page read walks (``ChatStore/rowsBlocking(_:after:limit:channelId:unlinkedActionsOnly:)``).
 public enum StoreTable: String, Sendable, Hashable, CaseIterable {
     /// `users`.
     case users

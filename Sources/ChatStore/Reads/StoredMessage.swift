@@ -29,7 +29,7 @@ public struct StoredMessage<Custom: ChatCustomData>: Sendable, Hashable {
     }
 }
 
-/// Which related models a message read joins into ``ChatMessage`` (default none: the fastest).
+/// Which related models a message read joins into `ChatMessage` (default none: the fastest).
 public struct MessageJoins: OptionSet, Sendable, Hashable {
     /// The raw value.
     public let rawValue: Int

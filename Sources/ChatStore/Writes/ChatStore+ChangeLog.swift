@@ -28,7 +28,7 @@ extension ChatStore {
     }
 
     /// Applies a change log of models: upserts `updated` (nested models and actions as in
-    /// ``upsert(messages:force:batchSize:progress:)-(ChatMessage<C>...)``), then removes `deletedIds`.
+    /// ``upsert(messages:force:batchSize:progress:)-([ChatMessage<C>],_,_,_)``), then removes `deletedIds`.
     public func applyChangeLog<C: ChatCustomData>(updated: [ChatMessage<C>], deletedIds: [String], force: Bool = false) async throws(ChatStoreError) -> ChangeLogReport {
         try await applyChangeLog(try convertMessages(updated), deletedIds: deletedIds, force: force)
     }

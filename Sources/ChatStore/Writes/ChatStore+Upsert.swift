@@ -75,7 +75,7 @@ extension ChatStore {
         }
     }
 
-    /// The blocking form of ``upsert(messages:force:batchSize:progress:)-(MessageRecord...)``, for
+    /// The blocking form of ``upsert(messages:force:batchSize:progress:)-([MessageRecord],_,_,_)``, for
     /// command-line imports.
     @discardableResult
     public func upsertBlocking(
@@ -88,7 +88,7 @@ extension ChatStore {
 
     /// Upserts messages. Synced nested sender/channel models are upserted too; missing rows are
     /// created from unsynced nested models (or ids) only when `force` is set. The messages'
-    /// ``ChatMessage/messageActions`` are upserted as well, in the same transaction.
+    /// `ChatMessage.messageActions` are upserted as well, in the same transaction.
     @discardableResult
     public func upsert<C: ChatCustomData>(
         messages: [ChatMessage<C>], force: Bool = false, batchSize: Int? = nil, progress: (@Sendable (BatchProgress) -> Void)? = nil

@@ -1,5 +1,5 @@
 /// Read access to a parsed ``JSONTape`` together with the bytes it points into, valid only
-/// inside ``JSONTape/withView(of:_:)``.
+/// inside ``JSONTape/withView(of:options:_:)``.
 public struct JSONTapeView {
     /// The JSON text.
     public let bytes: UnsafeBufferPointer<UInt8>

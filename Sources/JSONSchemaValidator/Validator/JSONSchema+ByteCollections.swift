@@ -20,7 +20,7 @@ extension JSONSchema {
         return isValid(bytes: Array(bytes), parseOptions: parseOptions, tape: &tape)
     }
 
-    /// ``isValid(bytes:parseOptions:tape:)`` on bytes the caller holds in memory (valid for the call).
+    /// ``isValid(bytes:parseOptions:tape:)-([UInt8],_,_)`` on bytes the caller holds in memory (valid for the call).
     public func isValid(buffer: UnsafeBufferPointer<UInt8>, parseOptions: JSONParseOptions = JSONParseOptions(), tape: inout JSONTape) -> Bool? {
         guard let plan = tapePlan else { return nil }
         guard tape.parse(buffer, options: parseOptions) else { return nil }
