@@ -12,7 +12,7 @@ import JSONSchemaValidator
 ///    `duplicate-key` issue, and is re-read keeping the last value so its schema errors are
 ///    reported too; `warn` records them as warnings). Unreadable text is ``PayloadReport/Outcome/unreadable``
 ///    with a located `parse` issue.
-/// 2. **Validate** against the composed schema (see ``BundledSchemas/resolvedText(_:profile:customData:pretty:)``):
+/// 2. **Validate** against the composed schema (see ``BundledSchemas/resolvedText(_:profile:customData:pretty:)-(SchemaChoice,_,_,_)``):
 ///    the profile's overlay from `Schemas/profiles/` plus the generated knob overlays.
 /// 3. **Severities**: when some rule is set to `warn` (or `unknown-properties: warn`), a second
 ///    schema is composed with those rules relaxed. The payload is valid when that one accepts it;
@@ -43,6 +43,8 @@ public final class PayloadValidator: Sendable {
     /// Compiles the schema for `schema` under `profile`.
     ///
     /// - Parameters:
+    ///   - schema: the bundled schema or the app's own.
+    ///   - profile: the profile whose overlays and options apply.
     ///   - extraRegistry: more documents custom schemas may `$ref` (the bundled ones are added to it).
     ///   - customData: the app's schemas for custom data, by key: `user`, `channel`, `member`,
     ///     `message` (each entity's `custom`), `content` (every Message `content`) and
@@ -81,9 +83,9 @@ public final class PayloadValidator: Sendable {
         return validate(bytes: bytes, tape: &tape)
     }
 
-    /// ``validate(bytes:)`` reusing `tape`'s storage for the fast path (keep one per thread).
+    /// ``validate(bytes:)-([UInt8])`` reusing `tape`'s storage for the fast path (keep one per thread).
     ///
-    /// A valid payload is decided on a ``JSONTape`` without building a value tree; a payload
+    /// A valid payload is decided on a `JSONTape` without building a value tree; a payload
     /// that is invalid, unreadable or unusual is parsed and validated again in full, which
     /// collects every error with its location.
     public func validate(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport {
