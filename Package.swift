@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ChatStore", targets: ["ChatStore"]),
         .library(name: "ChatPayloadsTesting", targets: ["ChatPayloadsTesting"]),
         .plugin(name: "ValidatePayloads", targets: ["ValidatePayloads"]),
+        .plugin(name: "ValidatePayloadFixtures", targets: ["ValidatePayloadFixtures"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
@@ -46,6 +47,11 @@ let package = Package(
             name: "ValidatePayloads",
             capability: .command(intent: .custom(verb: "validate-payloads", description: "Validate chat payloads (chatpayloads validate)")),
             dependencies: ["chatpayloads"]),
+        // A build-tool plugin: a target that uses it fails to build while a fixture the config's
+        // `files:` globs name is invalid (`path:line:col: error:` lines); see Plugins/ValidatePayloadFixtures.
+        .plugin(name: "ValidatePayloadFixtures", capability: .buildTool(), dependencies: ["chatpayloads", "chatpayloads-fixtures"]),
+        // The plugin's build step: lists the files the config's globs name and runs `chatpayloads validate` on them.
+        .executableTarget(name: "chatpayloads-fixtures", dependencies: ["ChatPayloads"]),
         // Test helper: writes batches to a store and reports each commit, to be killed by the crash test.
         .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
         // The command-line tool; the only place that prints.

@@ -12,10 +12,24 @@ let package = Package(
     dependencies: [.package(name: "ChatPayloads", path: root)],
     targets: [
         .target(name: "ConsumerExamples", dependencies: [.product(name: "ChatPayloads", package: "ChatPayloads")]),
+        // The DocC articles' examples (written here by Scripts/consumer-check).
+        .target(
+            name: "DocExamples",
+            dependencies: [
+                .product(name: "ChatPayloads", package: "ChatPayloads"),
+                .product(name: "ChatStore", package: "ChatPayloads"),
+                .product(name: "JSONCore", package: "ChatPayloads"),
+                .product(name: "JSONSchemaValidator", package: "ChatPayloads"),
+            ]),
+        // Fails to build while a fixture its .chatpayloads.yml names is invalid (the build-tool plugin).
+        .target(
+            name: "FixtureChecked", exclude: ["Fixtures"],
+            plugins: [.plugin(name: "ValidatePayloadFixtures", package: "ChatPayloads")]),
         .testTarget(
             name: "ConsumerTests",
             dependencies: [
                 "ConsumerExamples",
+                "DocExamples",
                 .product(name: "ChatPayloads", package: "ChatPayloads"),
                 .product(name: "ChatPayloadsTesting", package: "ChatPayloads"),
             ]),

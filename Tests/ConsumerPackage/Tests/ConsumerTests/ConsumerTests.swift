@@ -1,6 +1,7 @@
 import ChatPayloads
 import ChatPayloadsTesting
 import ConsumerExamples
+import DocExamples
 import Foundation
 import Testing
 
@@ -98,5 +99,23 @@ let deleteEvent = Data(#"{"source": "objects", "version": "2.0", "event": "delet
         } matching: { issue in
             issue.comments.map(\.rawValue) == [#"vector user-full: dropped: rejected a payload standard accepts ("": type is required here)"#]
         }
+    }
+}
+
+/// The DocC articles' examples, run on the payloads above (the ChatStore article's, which opens a
+/// database and observes it without end, is compiled only).
+@Suite struct DocCArticles {
+    @Test func chatPayloadsArticlesRun() async throws {
+        try await docChatPayloadsChatPayloads(messageData: validMessage, userData: userJSON, eventData: setEvent)
+        try await docChatPayloadsGettingStarted(messageData: validMessage, userData: userJSON, eventData: setEvent)
+        try await docChatPayloadsValidatingPayloads(messageData: validMessage, userData: userJSON, eventData: setEvent)
+        try await docChatPayloadsDecodingWithCustomData(messageData: validMessage, userData: userJSON, eventData: setEvent)
+        try await docChatPayloadsApplyingRealTimeEvents(messageData: validMessage, userData: userJSON, eventData: setEvent)
+        try await docChatPayloadsPersistingRecords(messageData: validMessage, userData: userJSON, eventData: setEvent)
+    }
+
+    @Test func jsonCoreAndValidatorLandingPagesRun() async throws {
+        try await docJSONCoreJSONCore(messageData: validMessage, userData: userJSON, eventData: setEvent)
+        try await docJSONSchemaValidatorJSONSchemaValidator(messageData: validMessage, userData: userJSON, eventData: setEvent)
     }
 }
