@@ -224,7 +224,7 @@ public struct ChatPayloadsConfig: Sendable {
     static func interpret(_ document: YAMLInstance.Document, file: String, baseDirectory: String) throws(ConfigError) -> ChatPayloadsConfig {
         let root = document.value
         var profile = Profile.named(root["profile"]?.stringValue.flatMap(ProfileName.init(rawValue:)) ?? .standard)
-        switch root["formats"] {
+        switch root[Profile.Rule.formats.key] {
         case .string("assert")?: profile.formats = .assertAll
         case .string("annotate")?: profile.formats = .annotate
         case .object(let map)?:
@@ -240,10 +240,10 @@ public struct ChatPayloadsConfig: Sendable {
             profile.formats = asserted.isEmpty ? .annotate : .assert(asserted)
         default: break
         }
-        if let v = root["unknown-properties"]?.stringValue, let p = Profile.Policy(rawValue: v) { profile.unknownProperties = p }
-        if let v = root["duplicate-keys"]?.stringValue, let p = Profile.Policy(rawValue: v) { profile.duplicateKeys = p }
-        if let v = root["custom"]?.stringValue, let c = Profile.CustomRule(rawValue: v) { profile.custom = c }
-        if let v = root["dates"]?.stringValue, let d = Profile.DateRule(rawValue: v) { profile.dates = d }
+        if let v = root[Profile.Rule.unknownProperties.key]?.stringValue, let p = Profile.Policy(rawValue: v) { profile.unknownProperties = p }
+        if let v = root[Profile.Rule.duplicateKeys.key]?.stringValue, let p = Profile.Policy(rawValue: v) { profile.duplicateKeys = p }
+        if let v = root[Profile.Rule.custom.key]?.stringValue, let c = Profile.CustomRule(rawValue: v) { profile.custom = c }
+        if let v = root[Profile.Rule.dates.key]?.stringValue, let d = Profile.DateRule(rawValue: v) { profile.dates = d }
         // Limits beyond Int64 (the config schema allows any integer) mean "no limit", never the default.
         for limit in Profile.Limit.allCases {
             if let n = root[limit.key]?.numberValue, n.isInteger { profile[limit] = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }

@@ -14,7 +14,7 @@ import JSONCore
 /// `custom` fields, so its root counts too.
 enum NullFields {
     /// The rule name, for `severity:` and issues.
-    static let rule = "null-fields"
+    static let rule = Profile.Rule.nullFields.key
 
     /// One field that may be `null` when unset: the base document and the pointer to the field's schema.
     struct Field: Hashable {

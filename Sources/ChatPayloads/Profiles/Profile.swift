@@ -75,9 +75,9 @@ public struct Profile: Sendable, Hashable {
     public var maxTotalEvaluationDepth: Int
     /// Maximum errors collected per payload (a validator option; `max-errors`).
     public var maxErrors: Int
-    /// Rule -> severity. A rule is a JSON Schema keyword (`required`, `type`, `format`...) or a
-    /// knob name (`unknown-properties`, `custom`, `dates`, `formats`, `custom-data`,
-    /// `duplicate-keys`), or `null-fields` (`null` for an unset field, which `standard` and
+    /// Rule -> severity. A rule is a JSON Schema keyword (`required`, `type`, `format`...) or the
+    /// key of a ``Rule``: a knob name (`unknown-properties`, `custom`, `dates`, `formats`,
+    /// `custom-data`, `duplicate-keys`), or `null-fields` (`null` for an unset field, which `standard` and
     /// `strict` reject and `compat` accepts). A rule set to ``PayloadIssue/Severity/warning``
     /// reports its failures as warnings that do not make a payload invalid.
     public var severities: [String: PayloadIssue.Severity]
@@ -155,15 +155,16 @@ public struct Profile: Sendable, Hashable {
 
     /// The duplicate-key policy after severities (`duplicate-keys: warn` downgrades `reject`).
     var effectiveDuplicateKeys: Policy {
-        if duplicateKeys == .reject, severity(of: "duplicate-keys") == .warning || severity(of: "duplicate-key") == .warning { return .warn }
+        if duplicateKeys == .reject, severity(of: .duplicateKeys) == .warning || severity(of: "duplicate-key") == .warning { return .warn }
         return duplicateKeys
     }
 
     /// The severity explicitly configured for `rule`, if any.
     func severity(of rule: String) -> PayloadIssue.Severity? { severities[rule] }
 
-    /// The knob and rule names a severity can be set for (besides JSON Schema keywords).
-    public static let knobRules: [String] = ["unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys", "null-fields"]
+    /// The knob and rule names a severity can be set for (besides JSON Schema keywords): the
+    /// keys of ``Rule``.
+    public static let knobRules: [String] = Rule.allCases.map(\.key)
 }
 
 extension ValidatorOptions.FormatMode {

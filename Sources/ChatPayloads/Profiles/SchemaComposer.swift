@@ -119,15 +119,15 @@ struct SchemaComposer {
     /// rule whose failures are warnings (the decision pass).
     static func relaxedRules(for profile: Profile, includingWarnings: Bool) -> Set<String> {
         var rules: Set<String> = []
-        if profile.unknownProperties == .allow { rules.insert("unknown-properties") }
-        if profile.custom == .any { rules.insert("custom") }
+        if profile.unknownProperties == .allow { rules.insert(Profile.Rule.unknownProperties) }
+        if profile.custom == .any { rules.insert(Profile.Rule.custom) }
         if includingWarnings {
-            if profile.unknownProperties == .warn { rules.insert("unknown-properties") }
+            if profile.unknownProperties == .warn { rules.insert(Profile.Rule.unknownProperties) }
             for (rule, severity) in profile.severities where severity == .warning { rules.insert(rule) }
             // `format` as a keyword means the same as the formats knob.
-            if rules.contains("format") { rules.insert("formats") }
+            if rules.contains("format") { rules.insert(Profile.Rule.formats) }
         }
-        rules.remove("duplicate-keys")
+        rules.remove(Profile.Rule.duplicateKeys)
         rules.remove("duplicate-key")
         return rules
     }
@@ -135,21 +135,21 @@ struct SchemaComposer {
     func compose(relaxing relaxed: Set<String>) -> Composition {
         let keywordRules = relaxed.subtracting(Profile.knobRules).subtracting(["format"])
         var stripBundled = keywordRules
-        if relaxed.contains("unknown-properties") { stripBundled.insert("unevaluatedProperties") }
-        if relaxed.contains("formats") || relaxed.contains("format") { stripBundled.insert("format") }
+        if relaxed.contains(Profile.Rule.unknownProperties) { stripBundled.insert("unevaluatedProperties") }
+        if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { stripBundled.insert("format") }
 
         var documents: [(uri: String, value: JSONValue)] = []
         for doc in BundledSchemas.documents {
             var value = doc.value
-            if doc.uri == BundledSchemas.flatCustomURI && relaxed.contains("custom") {
+            if doc.uri == BundledSchemas.flatCustomURI && relaxed.contains(Profile.Rule.custom) {
                 value = ["$schema": .string(Self.dialect), "$id": .string(doc.uri), "description": "custom: any (the flat rule is relaxed)"]
             }
-            if relaxed.contains(NullFields.rule) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
+            if relaxed.contains(Profile.Rule.nullFields) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
             documents.append((doc.uri, SchemaWalker.removing(stripBundled, from: value)))
         }
 
         var options = profile.validatorOptions
-        if relaxed.contains("formats") || relaxed.contains("format") { options.formats = .annotate }
+        if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { options.formats = .annotate }
 
         var allOf: [JSONValue] = []
         var closeRoot = false
@@ -170,7 +170,7 @@ struct SchemaComposer {
 
         // Custom-data documents.
         var customURIs: [String: String] = [:]
-        if !relaxed.contains("custom-data") {
+        if !relaxed.contains(Profile.Rule.customData) {
             for key in customData.keys.sorted() {
                 guard let doc = customData[key] else { continue }
                 var uri = "\(Self.generatedBase)custom-data/\(Self.sanitized(key)).json"
@@ -187,16 +187,16 @@ struct SchemaComposer {
             name = schema.rawValue
             allOf.append(["$ref": .string(schema.uri(profile: profile.name))])
             let handledByProfile = profile.name == .strict && schema.hasProfileOverlays
-            if !handledByProfile, profile.formats.assertsAny, !relaxed.contains("formats") {
+            if !handledByProfile, profile.formats.assertsAny, !relaxed.contains(Profile.Rule.formats) {
                 addOverlay(kind: "formats", name: "\(profileName)/\(name)", formatsOverlay(schema))
             }
-            if !handledByProfile, profile.custom == .flat, !relaxed.contains("custom") {
+            if !handledByProfile, profile.custom == .flat, !relaxed.contains(Profile.Rule.custom) {
                 addOverlay(kind: "flat-custom", name: "\(profileName)/\(name)", flatOverlay(schema))
             }
-            if profile.dates == .native, !relaxed.contains("dates") {
+            if profile.dates == .native, !relaxed.contains(Profile.Rule.dates) {
                 addOverlay(kind: "native-dates", name: "\(profileName)/\(name)", datesOverlay(schema))
             }
-            if !handledByProfile, profile.unknownProperties != .allow, !relaxed.contains("unknown-properties") {
+            if !handledByProfile, profile.unknownProperties != .allow, !relaxed.contains(Profile.Rule.unknownProperties) {
                 closeRoot = true
                 addOverlay(kind: "closed", name: "\(profileName)/\(name)", closingOverlay(schema))
             }
@@ -208,7 +208,7 @@ struct SchemaComposer {
             name = "custom"
             addDocument(uri, value)
             allOf.append(["$ref": .string(uri)])
-            if profile.unknownProperties != .allow, !relaxed.contains("unknown-properties") { closeRoot = true }
+            if profile.unknownProperties != .allow, !relaxed.contains(Profile.Rule.unknownProperties) { closeRoot = true }
         }
 
         // With nothing composed over it, the selected schema is the root itself, so error

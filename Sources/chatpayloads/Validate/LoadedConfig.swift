@@ -16,22 +16,6 @@ struct LoadedConfig {
     /// The config's profile with every knob applied.
     var profile: Profile? { config.profile }
 
-    /// `--profile NAME` over the config: the named profile, keeping the knobs the config set
-    /// explicitly (those that differ from the defaults of the config's own base profile).
-    func profile(overriddenBy name: ProfileName) -> Profile {
-        var p = Profile.named(name)
-        let c = config.profile
-        let base = Profile.named(c.name)
-        if c.formats != base.formats { p.formats = c.formats }
-        if c.unknownProperties != base.unknownProperties { p.unknownProperties = c.unknownProperties }
-        if c.duplicateKeys != base.duplicateKeys { p.duplicateKeys = c.duplicateKeys }
-        if c.custom != base.custom { p.custom = c.custom }
-        if c.dates != base.dates { p.dates = c.dates }
-        for limit in Profile.Limit.allCases where c[limit] != base[limit] { p[limit] = c[limit] }
-        p.severities = c.severities
-        return p
-    }
-
     /// The schema the config's `files` globs give an input (nil: no glob matches; standard
     /// input is matched by its `--stdin-filename`).
     func schema(forDisplayPath path: String) -> SchemaSpec? {
@@ -43,15 +27,14 @@ struct LoadedConfig {
     }
 
     /// The config `options` name (or the one discovered) and the profile in force: the
-    /// config's, with `--profile` over it (``profile(overriddenBy:)``), else `--profile`, else
-    /// standard. Every subcommand gets its profile, and so its limits, this one way.
+    /// config's, with `--profile` over it, else `--profile`, else standard
+    /// (``Profile/resolved(configured:requested:)``). Every subcommand gets its profile, and so
+    /// its limits, this one way.
     static func profile(for options: SchemaOptions) -> Result<(config: LoadedConfig?, profile: Profile), ConfigFailure> {
         switch load(options) {
         case .failure(let f): return .failure(f)
         case .success(let config):
-            var profile = config?.profile ?? Profile.standard
-            if let name = options.profile { profile = config?.profile(overriddenBy: name) ?? Profile.named(name) }
-            return .success((config, profile))
+            return .success((config, Profile.resolved(configured: config?.profile, requested: options.profile)))
         }
     }
 

@@ -69,10 +69,7 @@ struct ValidationSetup {
         case .success(let c): config = c
         case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.message, rule: "config"))
         }
-        var profile = config?.profile ?? Profile.standard
-        if let name = options.schemaOptions.profile {
-            profile = config?.profile(overriddenBy: name) ?? Profile.named(name)
-        }
+        var profile = Profile.resolved(configured: config?.profile, requested: options.schemaOptions.profile)
         if options.assertFormats { profile.formats = .assertAll }
 
         let registry: SchemaRegistry?
