@@ -15,8 +15,9 @@ struct ReportContext {
     let verbose: Bool
     /// `--quiet`: errors only (text), no summary.
     let quiet: Bool
-    /// `--max-errors`.
-    let maxErrors: Int?
+    /// `--max-errors`: how many errors a reporter shows per payload (nil: the reporter's
+    /// default). Not the profile's `max-errors`, which caps what the validator collects.
+    let shownErrorLimit: Int?
     /// Colours for the text reporter.
     let style: Style
     /// The profile in force.
@@ -30,7 +31,7 @@ struct ReportContext {
     /// shows all; `--max-errors N` shows at most N.
     func shownErrors(of r: RecordResult, defaultLimit: Int = 1) -> (shown: [ReportedIssue], more: Int) {
         let errors = r.errors
-        let limit = maxErrors ?? (verbose ? Int.max : defaultLimit)
+        let limit = shownErrorLimit ?? (verbose ? Int.max : defaultLimit)
         let shown = Array(errors.prefix(max(1, limit)))
         let total = max(errors.count, 1 + (errors.first?.otherErrorCount ?? 0))
         return (shown, max(0, total - shown.count))
@@ -39,8 +40,8 @@ struct ReportContext {
     /// The errors a machine-readable reporter includes (all, or at most `--max-errors`).
     func machineErrors(of r: RecordResult) -> [ReportedIssue] {
         let errors = r.errors
-        guard let maxErrors else { return errors }
-        return Array(errors.prefix(max(1, maxErrors)))
+        guard let shownErrorLimit else { return errors }
+        return Array(errors.prefix(max(1, shownErrorLimit)))
     }
 
     /// Whether a record's errors are failures to report (not the expected errors of an

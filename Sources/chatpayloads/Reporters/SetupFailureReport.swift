@@ -44,7 +44,7 @@ enum SetupFailureReport {
         case .json:
             let context = ReportContext(
                 inputs: [], expectInvalid: options.expect == .invalid, verbose: options.verbose, quiet: options.quiet,
-                maxErrors: options.maxErrors, style: Style(enabled: false),
+                shownErrorLimit: options.shownErrorLimit, style: Style(enabled: false),
                 profileName: options.schemaOptions.profile?.rawValue ?? "standard", version: ChatPayloadsCommand.version)
             return JSONReporter.failureDocument(failure, context: context)
         }

@@ -107,7 +107,7 @@ struct StoreImportCommand: ParsableCommand {
 
         let stdout = Terminal.standardOutput
         let context = ReportContext(
-            inputs: inputs, expectInvalid: false, verbose: verbose, quiet: quiet, maxErrors: nil,
+            inputs: inputs, expectInvalid: false, verbose: verbose, quiet: quiet, shownErrorLimit: nil,
             style: Style(enabled: color.enabled(onTerminal: stdout.isTerminal)), profileName: profile.name.rawValue,
             version: ChatPayloadsCommand.version)
         let report = ValidationSetup.reporter(reporter, sink: stdout, context: context)

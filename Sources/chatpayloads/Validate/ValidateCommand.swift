@@ -127,7 +127,7 @@ struct ValidationSetup {
         func context(style: Style) -> ReportContext {
             ReportContext(
                 inputs: inputs, expectInvalid: options.expect == .invalid, verbose: options.verbose, quiet: options.quiet,
-                maxErrors: options.maxErrors, style: style, profileName: profile.name.rawValue, version: ChatPayloadsCommand.version)
+                shownErrorLimit: options.shownErrorLimit, style: style, profileName: profile.name.rawValue, version: ChatPayloadsCommand.version)
         }
         var reporters: [any Reporter] = []
         // With --emit, standard output carries the payloads; the report goes to the file, else

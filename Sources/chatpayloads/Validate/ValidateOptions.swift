@@ -98,9 +98,11 @@ struct ValidateOptions: ParsableArguments {
         valueName: "name"))
     var stdinFilename: String = "<stdin>"
 
-    @Option(name: .long, help: ArgumentHelp(
+    /// `--max-errors`: a display cap (how many errors a reporter shows per payload), not the
+    /// profile's `max-errors` (how many the validator collects).
+    @Option(name: .customLong("max-errors"), help: ArgumentHelp(
         "Show at most N errors per payload (default: the best match, or all with --verbose).", valueName: "n"))
-    var maxErrors: Int?
+    var shownErrorLimit: Int?
 
     @Option(name: .long, help: ArgumentHelp(
         "valid (default) or invalid: with invalid, success means every payload is invalid (negative fixtures).",
@@ -135,7 +137,7 @@ struct ValidateOptions: ParsableArguments {
     var color: ColorMode = .auto
 
     mutating func validate() throws {
-        if let maxErrors, maxErrors < 1 { throw UsageError("--max-errors must be at least 1") }
+        if let shownErrorLimit, shownErrorLimit < 1 { throw UsageError("--max-errors must be at least 1") }
         if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1") }
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }
         if ndjson && format != .auto && format != .ndjson { throw UsageError("--ndjson and --format \(format.rawValue) cannot be combined") }
