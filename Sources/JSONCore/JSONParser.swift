@@ -6,6 +6,7 @@
 public enum JSONParser {
     /// Parses a complete JSON text.
     public static func parse(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) throws(JSONParseError) -> JSONDocument {
+        documentParsed?()
         let result: Result<(JSONValue, [JSONDocument.DuplicateKey]), JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = ByteParser(bytes: buffer, options: options)
             do throws(JSONParseError) {
@@ -20,6 +21,10 @@ public enum JSONParser {
         case .failure(let e): throw e
         }
     }
+
+    /// Called at the start of every ``parse(_:options:)`` while set: a hook for tests that count
+    /// how often a text is parsed (bind it with `JSONParser.$documentParsed.withValue`).
+    @TaskLocal public static var documentParsed: (@Sendable () -> Void)?
 
     /// Parses a complete JSON text given as a string.
     public static func parse(_ text: String, options: JSONParseOptions = JSONParseOptions()) throws(JSONParseError) -> JSONDocument {

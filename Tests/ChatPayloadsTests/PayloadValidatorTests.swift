@@ -152,3 +152,63 @@ final class PayloadValidatorTests: XCTestCase {
         }
     }
 }
+
+/// An invalid payload is read once: the tape that decides it also builds the tree that collects
+/// its errors (issue 18).
+final class ParseOnceTests: XCTestCase {
+    /// Counts ``JSONParser/parse(_:options:)`` calls made while `body` runs on this thread.
+    func documentsParsed(_ body: () -> Void) -> Int {
+        let count = Counter()
+        JSONParser.$documentParsed.withValue({ count.increment() }, operation: body)
+        return count.value
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func increment() { lock.withLock { n += 1 } }
+        var value: Int { lock.withLock { n } }
+    }
+
+    func testAnInvalidPayloadIsParsedOnce() throws {
+        let validator = try PayloadValidator(schema: .bundled(.user), profile: .strict)
+        let text = Array("{\n  \"id\": \"u1\",\n  \"name\": 5,\n  \"extra\": true\n}".utf8)
+        var report: PayloadReport?
+        XCTAssertEqual(documentsParsed { report = validator.validate(bytes: text) }, 0, "the tape's reading is the only one")
+        let r = try XCTUnwrap(report)
+        XCTAssertEqual(r.outcome, .invalid)
+        // The same issues, at the same places, as from a document the parser read.
+        let reference = validator.validate(document: try JSONParser.parse(text, options: validator.profile.parseOptions))
+        XCTAssertEqual(r.issues, reference.issues)
+        XCTAssertEqual(r.issues.first { $0.instanceLocation == JSONPointer(tokens: ["name"]) }?.location?.line, 3)
+        XCTAssertEqual(r.basicOutput, reference.basicOutput)
+    }
+
+    func testATextTheTapeDeclinesIsParsedOnceToo() throws {
+        // A repeated key: the tape declines, the parser reports it (and reads it again keeping
+        // the last value only because the profile asks for the rest of the payload's errors).
+        let validator = try PayloadValidator(schema: .bundled(.user), profile: .standard)
+        let text = Array("{\"id\": \"u1\", \"id\": \"u2\"}".utf8)
+        XCTAssertEqual(documentsParsed { _ = validator.validate(bytes: text) }, 1)
+        let unreadable = Array("{\"id\": ".utf8)
+        XCTAssertEqual(documentsParsed { XCTAssertEqual(validator.validate(bytes: unreadable).outcome, .unreadable) }, 1)
+    }
+
+    func testTheOutputIsBuiltOnlyWhenAsked() throws {
+        let validator = try PayloadValidator(schema: .bundled(.user), profile: .strict)
+        let r = validator.validate(bytes: Array("{\"id\": \"u1\",\n \"name\": 5}".utf8))
+        let output = try XCTUnwrap(r.output)
+        XCTAssertFalse(output.valid)
+        let name = try XCTUnwrap(output.errors.first { $0.instanceLocation == "/name" })
+        XCTAssertEqual(name.line, 2)
+        XCTAssertEqual(r.basicOutput, output.json)
+        // Moved into a larger text: pointer in front, lines and first-line columns shifted.
+        let moved = output.moved(to: JSONPointer(tokens: ["payload"]), line: 3, column: 5)
+        let movedName = try XCTUnwrap(moved.errors.first { $0.instanceLocation == "/payload/name" })
+        XCTAssertEqual(movedName.line, 4)
+        XCTAssertEqual(movedName.column, name.column)
+        let root = try XCTUnwrap(moved.errors.first { $0.instanceLocation == "/payload" })
+        XCTAssertEqual(root.line, 3)
+        XCTAssertEqual(root.column, 5)
+    }
+}

@@ -57,7 +57,7 @@ public final class PayloadValidator: Sendable {
         case .bundled(let s): schemaName = s.rawValue
         case .custom(_, let uri): schemaName = uri
         }
-        validReport = PayloadReport(outcome: .valid, schemaName: schemaName, issues: [], basicOutput: ["valid": true])
+        validReport = PayloadReport(outcome: .valid, schemaName: schemaName, issues: [], output: .init(PayloadOutput(valid: true)))
         let composer = SchemaComposer(choice: schema, profile: profile, customData: customData)
         let fullRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: false)
         let decisionRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: true)
@@ -89,6 +89,17 @@ public final class PayloadValidator: Sendable {
     /// that is invalid, unreadable or unusual is parsed and validated again in full, which
     /// collects every error with its location.
     public func validate(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport {
+        validate(bytes: bytes, tape: &tape, alreadyRead: false)
+    }
+
+    /// ``validate(bytes:tape:)-([UInt8],_)`` when `tape` already holds `bytes`, read by a
+    /// successful `JSONTape.parse` with the profile's ``Profile/parseOptions`` (e.g. by
+    /// ``detectShape(bytes:options:tape:)``, whose reading is then not repeated).
+    public func validate(bytes: [UInt8], readTape tape: inout JSONTape) -> PayloadReport {
+        validate(bytes: bytes, tape: &tape, alreadyRead: true)
+    }
+
+    func validate(bytes: [UInt8], tape: inout JSONTape, alreadyRead: Bool) -> PayloadReport {
         if bytes.count > profile.maxBytes {
             let issue = PayloadIssue(
                 severity: .error, message: "the payload is \(bytes.count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
@@ -99,7 +110,18 @@ public final class PayloadValidator: Sendable {
         options.maxBytes = Int.max
         // Fast path: a text the tape reads and the full schema accepts has nothing to report.
         // Everything else (invalid, unreadable, unusual) takes the ordinary path below.
-        if full.isValid(bytes: bytes, parseOptions: options, tape: &tape) == true { return validReport }
+        let verdict = alreadyRead
+            ? bytes.withUnsafeBufferPointer { full.isValid(read: tape, of: $0, parseOptions: options) }
+            : full.isValid(bytes: bytes, parseOptions: options, tape: &tape)
+        switch verdict {
+        case true?:
+            return validReport
+        case false?:
+            // Read once: the tape that decided it builds the tree that collects the errors.
+            if let document = tape.document(of: bytes, options: options) { return validate(document: document) }
+        case nil:
+            break
+        }
         do {
             let document = try JSONParser.parse(bytes, options: options)
             return validate(document: document)
@@ -139,16 +161,8 @@ public final class PayloadValidator: Sendable {
 
 
     func unreadable(_ issue: PayloadIssue) -> PayloadReport {
-        var unit: [JSONObject.Member] = [
-            .init(key: "valid", value: false), .init(key: "keywordLocation", value: ""), .init(key: "instanceLocation", value: ""),
-            .init(key: "error", value: .string(issue.message)),
-        ]
-        if let location = issue.location {
-            unit.append(.init(key: "line", value: .number(JSONNumber(location.line))))
-            unit.append(.init(key: "column", value: .number(JSONNumber(location.column))))
-        }
-        let output: JSONValue = ["valid": false, "errors": [.object(JSONObject(unit))]]
-        return PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [issue], basicOutput: output)
+        let output = PayloadOutput(valid: false, errors: [PayloadOutput.Unit(issue: issue, keyword: false)])
+        return PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [issue], output: .init(output))
     }
 
     /// The issue for a parse error: a limit's (keyword and rule: its config key, named in the
@@ -215,17 +229,11 @@ public final class PayloadValidator: Sendable {
         issues += warnings
 
         let outcome: PayloadReport.Outcome = errorCount == 0 ? .valid : .invalid
-        var output = decisionResult.output(.basic, document: document)
-        if case .object(var o) = output {
-            if !extraErrors.isEmpty {
-                let existing = o["errors"]?.arrayValue ?? []
-                o = o.setting("valid", to: false).setting("errors", to: .array(extraErrors.map(unit) + existing))
-            }
-            let warnings = issues.filter { $0.severity == .warning }
-            if !warnings.isEmpty { o = o.setting("warnings", to: .array(warnings.map(unit))) }
-            output = .object(o)
-        }
-        return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, basicOutput: output)
+        // The `basic` output is built only if a caller asks for it.
+        let output = PayloadReport.OutputSource(
+            decisionValid: decisionResult.isValid, decisionErrors: decisionResult.errors, document: document, extraErrors: extraErrors,
+            warnings: issues.filter { $0.severity == .warning })
+        return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, output: output)
     }
 
     /// The warning that says `max-errors` cut the report short (of errors, else of warnings).
@@ -240,22 +248,6 @@ public final class PayloadValidator: Sendable {
     func dedupe(_ errors: [ValidationError]) -> [ValidationError] {
         var seen: Set<String> = []
         return errors.filter { seen.insert("\($0.absoluteKeywordLocation)\u{0}\($0.instanceLocation)\u{0}\($0.message)").inserted }
-    }
-
-    func unit(_ issue: PayloadIssue) -> JSONValue {
-        var members: [JSONObject.Member] = [
-            .init(key: "valid", value: false),
-            .init(key: "keywordLocation", value: .string(issue.keywordLocation ?? "")),
-        ]
-        if let abs = issue.absoluteKeywordLocation { members.append(.init(key: "absoluteKeywordLocation", value: .string(abs))) }
-        members.append(.init(key: "instanceLocation", value: .string(issue.instanceLocation.description)))
-        members.append(.init(key: "error", value: .string(issue.message)))
-        if let keyword = issue.keyword { members.append(.init(key: "keyword", value: .string(keyword))) }
-        if let location = issue.location {
-            members.append(.init(key: "line", value: .number(JSONNumber(location.line))))
-            members.append(.init(key: "column", value: .number(JSONNumber(location.column))))
-        }
-        return .object(JSONObject(members))
     }
 
     func issue(for error: ValidationError, in value: JSONValue, severity: PayloadIssue.Severity, location: SourceLocation?, hops: CompositionHops) -> PayloadIssue {

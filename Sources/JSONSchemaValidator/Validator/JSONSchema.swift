@@ -115,14 +115,22 @@ public struct JSONSchema: Sendable {
     /// ``isValid(bytes:parseOptions:)`` reusing `tape`'s storage: keep one tape per thread to
     /// validate many texts without allocating.
     public func isValid(bytes: [UInt8], parseOptions: JSONParseOptions = JSONParseOptions(), tape: inout JSONTape) -> Bool? {
-        guard let plan = tapePlan else { return nil }
+        guard tapePlan != nil else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Bool? in
             guard tape.parse(buffer, options: parseOptions) else { return nil }
-            return tape.withView(of: buffer, options: parseOptions) { view in
-                var evaluator = TapeEvaluator(view: view, plan: plan, options: options)
-                var annotations = EvaluatedIndices()
-                return evaluator.evaluate(plan.root, 0, &annotations)
-            }
+            return isValid(read: tape, of: buffer, parseOptions: parseOptions)
+        }
+    }
+
+    /// ``isValid(bytes:parseOptions:tape:)`` on a tape that already holds `bytes`, read with
+    /// `parseOptions` (a successful ``JSONTape/parse(_:options:)``, e.g. by a caller that looked
+    /// at the text first): nothing is read again. Nil when the schema has no fast path.
+    public func isValid(read tape: JSONTape, of bytes: UnsafeBufferPointer<UInt8>, parseOptions: JSONParseOptions = JSONParseOptions()) -> Bool? {
+        guard let plan = tapePlan, !tape.entries.isEmpty else { return nil }
+        return tape.withView(of: bytes, options: parseOptions) { view in
+            var evaluator = TapeEvaluator(view: view, plan: plan, options: options)
+            var annotations = EvaluatedIndices()
+            return evaluator.evaluate(plan.root, 0, &annotations)
         }
     }
 

@@ -60,7 +60,7 @@ final class JSONReporter: Reporter {
         members.append(.init(key: "errors", value: .array(context.machineErrors(of: r).map(JSONReporter.issue))))
         let warnings = r.warnings
         if !warnings.isEmpty { members.append(.init(key: "warnings", value: .array(warnings.map(JSONReporter.issue)))) }
-        if let output = r.basicOutput { members.append(.init(key: "output", value: output)) }
+        if let output = r.basicOutput { members.append(.init(key: "output", value: output.json)) }
 
         let text = JSONWriter.string(.object(JSONObject(members)), options: .pretty)
         out.write(first ? "\n" : ",\n")

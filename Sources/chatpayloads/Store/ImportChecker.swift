@@ -161,13 +161,8 @@ struct ImportChecker {
     }
 
     /// A `basic` output with every unit's `instanceLocation` under `/content`.
-    static func underContent(_ output: JSONValue) -> JSONValue {
-        guard case .object(let root) = output, case .array(let units)? = root["errors"] else { return output }
-        let moved: [JSONValue] = units.map { unit in
-            guard case .object(let o) = unit, case .string(let location)? = o["instanceLocation"] else { return unit }
-            return .object(o.setting("instanceLocation", to: .string("/content" + location)))
-        }
-        return .object(root.setting("errors", to: .array(moved)))
+    static func underContent(_ output: PayloadOutput) -> PayloadOutput {
+        output.moved(to: JSONPointer(tokens: ["content"]), line: 1, column: 1)
     }
 
     // MARK: Other kinds

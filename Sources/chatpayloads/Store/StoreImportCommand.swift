@@ -115,7 +115,7 @@ struct StoreImportCommand: ParsableCommand {
         var detection = profile.parseOptions
         detection.duplicateKeys = .lastWins
         detection.maxBytes = Int.max
-        let checker = RecordChecker(cache: cache, expectInvalid: false, detectionOptions: detection)
+        let checker = RecordChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
         let state = RunState(inputCount: inputs.count, expectInvalid: false)
         let progress = ImportProgress.make(totalBytes: StoreImportCommand.size(of: inputs), quiet: quiet, colour: color)
         let run = ImportRun(

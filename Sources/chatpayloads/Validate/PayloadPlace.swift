@@ -36,23 +36,4 @@ struct PayloadPlace: Sendable, Hashable {
     func recordPointer(_ location: String) -> String {
         pointer.isRoot ? location : pointer.description + location
     }
-
-    /// A `basic` output's units moved from the payload's text to the record's.
-    func moved(_ output: JSONValue) -> JSONValue {
-        guard self != .whole else { return output }
-        let shifted = RecordChecker.shiftPositions(output, lineOffset: line - 1, columnOffset: column - 1)
-        guard case .object(let root) = shifted, case .array(let units)? = root["errors"] else { return shifted }
-        let moved: [JSONValue] = units.map { unit in
-            guard case .object(let o) = unit, case .string(let location)? = o["instanceLocation"] else { return unit }
-            return .object(o.setting("instanceLocation", to: .string(recordPointer(location))))
-        }
-        var result = root.setting("errors", to: .array(moved))
-        if case .array(let warnings)? = root["warnings"] {
-            result = result.setting("warnings", to: .array(warnings.map { unit in
-                guard case .object(let o) = unit, case .string(let location)? = o["instanceLocation"] else { return unit }
-                return .object(o.setting("instanceLocation", to: .string(recordPointer(location))))
-            }))
-        }
-        return .object(result)
-    }
 }

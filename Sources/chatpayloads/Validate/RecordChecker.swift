@@ -39,13 +39,16 @@ struct RecordChecker: Sendable {
     /// Only verdicts are reported (`--reporter summary`): a JSON payload the fast path decides
     /// gets its outcome without its errors being collected or located.
     var verdictOnly = false
+    /// A reporter prints each payload's `basic` output (`--reporter json`): build it (else it is
+    /// never built).
+    var wantsOutput = false
 
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
     func independentCopy() -> RecordChecker {
         RecordChecker(
             cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions, select: select,
-            verdictOnly: verdictOnly)
+            verdictOnly: verdictOnly, wantsOutput: wantsOutput)
     }
 
     func check(_ item: WorkItem) -> RecordResult {
@@ -124,9 +127,12 @@ struct RecordChecker: Sendable {
         var text = bytes
         var place = PayloadPlace.whole
         var shape: PayloadShape?
+        // Whether `memo.tape` holds `text`, read with the profile's options (then it is not read again).
+        var tapeHoldsText = false
         if given == .auto, select == nil {
             // Read on the tape: no value tree just to pick the schema.
             shape = PayloadValidator.detectShape(bytes: bytes, options: detectionOptions, tape: &memo.tape)
+            tapeHoldsText = shape != nil
         }
         if shape == nil, given == .auto || select != nil {
             // The tape declined (or was not asked): the parser reads it, or says what is wrong.
@@ -145,6 +151,7 @@ struct RecordChecker: Sendable {
         if given == .auto, let found = shape {
             guard let detected = detect(found, place: place, text: text, into: &result),
                   let inner = place.narrowed(text, to: found.payloadPointer) else { return }
+            if !found.payloadPointer.isRoot { tapeHoldsText = false }
             (text, place) = inner
             spec = .bundled(detected)
         }
@@ -152,11 +159,17 @@ struct RecordChecker: Sendable {
         case .failure(let failure):
             RecordChecker.markSchemaError(failure, into: &result)
         case .success(let validator):
-            if verdictOnly, let outcome = validator.verdict(bytes: text, tape: &memo.tape) {
-                result.outcome = outcome == .valid ? .valid : .invalid
-                return
+            if verdictOnly {
+                let outcome = tapeHoldsText
+                    ? validator.verdict(bytes: text, readTape: &memo.tape) : validator.verdict(bytes: text, tape: &memo.tape)
+                if let outcome {
+                    result.outcome = outcome == .valid ? .valid : .invalid
+                    return
+                }
             }
-            absorb(validator.validate(bytes: text, tape: &memo.tape), into: &result, place: place)
+            let report = tapeHoldsText
+                ? validator.validate(bytes: text, readTape: &memo.tape) : validator.validate(bytes: text, tape: &memo.tape)
+            absorb(report, into: &result, place: place)
         }
     }
 
@@ -245,15 +258,11 @@ struct RecordChecker: Sendable {
         }
         // Errors before warnings, keeping the library's best-match order within each.
         result.issues = result.issues.filter { $0.severity == .error } + result.issues.filter { $0.severity == .warning }
-        // A valid payload's output has no error units to move.
-        if let payloadOutput = report.basicOutput, report.outcome != .valid {
-            let output = place.moved(payloadOutput)
-            let lineOffset = result.startLine - 1
-            let columnOffset = result.startColumn - 1
-            result.basicOutput = lineOffset == 0 && columnOffset == 0
-                ? output : RecordChecker.shiftPositions(output, lineOffset: lineOffset, columnOffset: columnOffset)
-        } else {
-            result.basicOutput = report.basicOutput
+        // Typed units moved to the payload's place in its record, then to the record's in its input.
+        if wantsOutput {
+            result.basicOutput = report.output?
+                .moved(to: place.pointer, line: place.line, column: place.column)
+                .moved(to: .root, line: result.startLine, column: result.startColumn)
         }
     }
 
@@ -291,27 +300,18 @@ struct RecordChecker: Sendable {
             result.issues[i].line = position.line
             result.issues[i].column = position.column
         }
-        guard let output = result.basicOutput, case .object(let root) = output, case .array(let units)? = root["errors"] else { return }
-        let located: [JSONValue] = units.map { unit in
-            guard case .object(let o) = unit, o["line"] == nil, case .string(let location)? = o["instanceLocation"],
-                let pointer = try? JSONPointer(parsing: location), let position = document.position(of: pointer) else { return unit }
-            return .object(o.setting("line", to: .number(JSONNumber(position.line))).setting("column", to: .number(JSONNumber(position.column))))
+        guard var output = result.basicOutput else { return }
+        func located(_ unit: PayloadOutput.Unit) -> PayloadOutput.Unit {
+            guard unit.line == nil, let pointer = try? JSONPointer(parsing: unit.instanceLocation),
+                let position = document.position(of: pointer) else { return unit }
+            var moved = unit
+            moved.line = position.line
+            moved.column = position.column
+            return moved
         }
-        result.basicOutput = .object(root.setting("errors", to: .array(located)))
-    }
-
-    /// Moves a `basic` output's unit positions to the record's place: adds `lineOffset` to every
-    /// `line` member, and `columnOffset` to the `column` of units on the record's first line.
-    static func shiftPositions(_ output: JSONValue, lineOffset: Int, columnOffset: Int) -> JSONValue {
-        guard case .object(let root) = output, case .array(let units)? = root["errors"] else { return output }
-        let shifted: [JSONValue] = units.map { unit in
-            guard case .object(var o) = unit, case .number(let n)? = o["line"], let line = n.int64Value else { return unit }
-            if line == 1, columnOffset != 0, case .number(let c)? = o["column"], let column = c.int64Value {
-                o = o.setting("column", to: .number(JSONNumber(column + Int64(columnOffset))))
-            }
-            return .object(o.setting("line", to: .number(JSONNumber(line + Int64(lineOffset)))))
-        }
-        return .object(root.setting("errors", to: .array(shifted)))
+        output.errors = output.errors.map(located)
+        output.warnings = output.warnings.map(located)
+        result.basicOutput = output
     }
 }
 

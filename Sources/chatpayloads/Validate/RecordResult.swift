@@ -1,3 +1,4 @@
+import ChatPayloads
 import JSONCore
 
 /// Where a record sits in its input.
@@ -88,8 +89,9 @@ struct RecordResult: Sendable {
     var outcome: RecordOutcome
     /// Errors first (best match first), then warnings.
     var issues: [ReportedIssue]
-    /// The 2020-12 `basic` output with `line`/`column` in file coordinates, when validated.
-    var basicOutput: JSONValue?
+    /// The 2020-12 `basic` output with `line`/`column` in file coordinates, when validated and
+    /// a reporter prints it (``RecordChecker/wantsOutput``).
+    var basicOutput: PayloadOutput?
     /// Seconds spent on this record.
     var seconds: Double
     /// Whether the verdict is what was expected (`--expect`); unreadable/schema errors never are.

@@ -149,7 +149,7 @@ struct ValidationSetup {
         let verdictOnly = options.reporter == .summary && (fileSink == nil || emitter != nil)
         let checker = RecordChecker(
             cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer,
-            verdictOnly: verdictOnly)
+            verdictOnly: verdictOnly, wantsOutput: options.reporter == .json)
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
         let progress = ProgressLine.make(
             task: "validate", quiet: options.quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [primarySink, stdout, Terminal.standardError])
