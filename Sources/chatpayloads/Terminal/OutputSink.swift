@@ -7,67 +7,6 @@ import Darwin
 #endif
 import Foundation
 
-/// Everything the tool knows about the terminal and the process's standard streams: whether a
-/// stream is a terminal, whether colour is wanted, and how a closed pipe ends the run.
-///
-/// All output of the tool goes through ``OutputSink`` values made here, so a reader that goes
-/// away (`chatpayloads validate ... | head`) ends the process quietly instead of crashing it.
-enum Terminal {
-    /// Ignores `SIGPIPE`, so a write to a closed pipe fails with `EPIPE` (handled by
-    /// ``OutputSink``) instead of killing the process with a signal.
-    static func ignoreBrokenPipeSignal() {
-        signal(SIGPIPE, SIG_IGN)
-    }
-
-    /// Whether the file descriptor is a terminal.
-    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
-
-    /// Whether the `NO_COLOR` convention (no-color.org) asks for no colour: the variable is set
-    /// and not empty.
-    static var noColorRequested: Bool {
-        guard let value = ProcessInfo.processInfo.environment["NO_COLOR"] else { return false }
-        return !value.isEmpty
-    }
-
-    /// The process's standard output.
-    static let standardOutput = OutputSink(fd: 1, isStandardOutput: true)
-    /// The process's standard error.
-    static let standardError = OutputSink(fd: 2, isStandardOutput: false)
-
-    /// Ends the process with `status` (standard C streams are flushed).
-    static func exitProcess(_ status: Int32) -> Never {
-        exit(status)
-    }
-
-    /// Writes a line to standard error at once (diagnostics about the run, not the report).
-    static func diagnose(_ line: String) {
-        standardError.write(line + "\n")
-        standardError.flush()
-    }
-}
-
-/// The exit status used when standard output's reader goes away, kept up to date by the run.
-final class BrokenPipeStatus: @unchecked Sendable {
-    /// The shared instance.
-    static let shared = BrokenPipeStatus()
-    private let lock = NSLock()
-    private var status: Int32 = 0
-
-    /// The status to exit with if the pipe closes now.
-    var current: Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        return status
-    }
-
-    /// Raises the status to at least `value`.
-    func raise(to value: Int32) {
-        lock.lock()
-        if value > status { status = value }
-        lock.unlock()
-    }
-}
-
 /// A buffered writer to a file descriptor.
 ///
 /// On `EPIPE` from standard output the process exits at once, quietly, with the verdict of what
@@ -178,13 +117,6 @@ final class OutputSink: @unchecked Sendable {
     }
 }
 
-/// An `--output FILE` that cannot be opened.
-struct OutputFileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot write \(path): \(reason)" }
-}
-
 private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Darwin)
     return Darwin.write(fd, pointer, count)
@@ -193,39 +125,4 @@ private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int)
     #elseif canImport(Musl)
     return Musl.write(fd, pointer, count)
     #endif
-}
-
-/// ANSI styles used by the text reporter when colour is on.
-struct Style: Sendable {
-    /// Whether escape sequences are emitted.
-    let enabled: Bool
-
-    private func wrap(_ s: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
-    }
-
-    /// Bold text (paths).
-    func bold(_ s: String) -> String { wrap(s, "1") }
-    /// Red bold (`error:`).
-    func error(_ s: String) -> String { wrap(s, "1;31") }
-    /// Yellow bold (`warning:`).
-    func warning(_ s: String) -> String { wrap(s, "1;33") }
-    /// Cyan (`note:`).
-    func note(_ s: String) -> String { wrap(s, "1;36") }
-    /// Green (the summary when all is well).
-    func success(_ s: String) -> String { wrap(s, "1;32") }
-    /// Dim (keyword locations).
-    func dim(_ s: String) -> String { wrap(s, "2") }
-}
-
-extension ColorMode {
-    /// Whether the text report is coloured: `always` and `never` are obeyed as given (an
-    /// explicit flag beats the environment); `auto` means a terminal, unless `NO_COLOR` is set.
-    func enabled(onTerminal: Bool) -> Bool {
-        switch self {
-        case .always: return true
-        case .never: return false
-        case .auto: return onTerminal && !Terminal.noColorRequested
-        }
-    }
 }

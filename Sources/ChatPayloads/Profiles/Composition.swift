@@ -1,0 +1,53 @@
+import JSONCore
+import JSONSchemaValidator
+
+/// The composed schema for one (schema, profile, custom data) choice: a generated root document,
+/// the registry documents it reaches, and the validator options.
+struct Composition: Sendable {
+    /// The generated wrapper (`allOf` over the profile schema and the knob overlays).
+    var root: JSONValue
+    /// The root's `$id`.
+    var rootURI: String
+    /// Registry documents: the bundled ones (as the knobs leave them), generated overlays, custom data.
+    var documents: [(uri: String, value: JSONValue)]
+    /// Validator options (format assertion).
+    var options: ValidatorOptions
+    /// The URIs of documents that hold custom-data constraints (for issue rules).
+    var customDataURIs: Set<String>
+
+    /// Compiles the root against the documents (plus `extra`).
+    func compile(extra: SchemaRegistry?) throws(SchemaError) -> JSONSchema {
+        var registry = extra ?? SchemaRegistry()
+        for doc in documents { try registry.add(doc.value, uri: doc.uri) }
+        return try JSONSchema(root, registry: registry, options: options)
+    }
+
+    /// A compound document: the root plus every document it reaches, embedded under `$defs`.
+    func bundled() -> JSONValue {
+        let byURI = Dictionary(documents.map { ($0.uri, $0.value) }, uniquingKeysWith: { _, b in b })
+        var included: [String] = []
+        var seen: Set<String> = [rootURI]
+        var work: [(String, JSONValue)] = [(rootURI, root)]
+        while let (base, value) = work.popLast() {
+            for ref in SchemaWalker.references(in: value) {
+                let target = URIReference(base).resolving(ref).withoutFragment.description
+                guard !seen.contains(target), let doc = byURI[target] else { continue }
+                seen.insert(target)
+                included.append(target)
+                work.append((target, doc))
+            }
+        }
+        guard case .object(let rootObject) = root else { return root }
+        // The root's own definitions stay; the copied documents are added beside them.
+        var defs: [JSONObject.Member] = rootObject["$defs"]?.objectValue?.members ?? []
+        for uri in included.sorted() {
+            guard let doc = byURI[uri] else { continue }
+            let key = uri.hasPrefix(BundledSchemas.baseURI) ? String(uri.dropFirst(BundledSchemas.baseURI.count)) : uri
+            // Embedded resources need their own `$id` so absolute references resolve to them.
+            var embedded = doc
+            if case .object(let o) = doc, o["$id"] == nil { embedded = .object(o.setting("$id", to: .string(uri))) }
+            defs.append(.init(key: key, value: embedded))
+        }
+        return .object(rootObject.setting("$defs", to: .object(JSONObject(defs))))
+    }
+}

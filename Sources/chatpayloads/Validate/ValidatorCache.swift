@@ -1,0 +1,100 @@
+import ChatPayloads
+import Foundation
+import JSONCore
+import JSONSchemaValidator
+
+/// Compiled validators by schema, built on first use and shared by all worker threads.
+final class ValidatorCache: @unchecked Sendable {
+    private let profile: Profile
+    private let registry: SchemaRegistry?
+    private let customData: [String: JSONValue]
+    private let lock = NSLock()
+    private var validators: [SchemaSpec: Result<PayloadValidator, SchemaFailure>] = [:]
+
+    init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue]) {
+        self.profile = profile
+        self.registry = registry
+        self.customData = customData
+    }
+
+    /// An empty cache with the same profile, registry and custom data: its validators are
+    /// compiled anew, so threads using different caches share no validator objects (whose
+    /// reference counts would otherwise bounce between cores on every payload).
+    func independentCopy() -> ValidatorCache {
+        ValidatorCache(profile: profile, registry: registry, customData: customData)
+    }
+
+    /// The validator for a bundled schema or schema file (compiled once).
+    func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+        lock.lock()
+        if let cached = validators[spec] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        // Compile outside the lock; a rare duplicate compile is harmless.
+        let built = build(spec)
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = validators[spec] { return cached }
+        validators[spec] = built
+        return built
+    }
+
+    private func build(_ spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+        let choice: SchemaChoice
+        var source: JSONDocument?
+        switch spec {
+        case .auto:
+            return .failure(SchemaFailure(nil, "internal: auto is not a schema"))
+        case .bundled(let b):
+            choice = .bundled(b)
+        case .file(let path, let directory):
+            switch ValidatorCache.loadSchemaFile(path, confinedTo: directory, profile: profile) {
+            case .success(let document):
+                choice = .custom(document.root, uri: ValidatorCache.fileURI(path))
+                source = document
+            case .failure(let f): return .failure(f)
+            }
+        }
+        do throws(ChatPayloadsError) {
+            return .success(try PayloadValidator(schema: choice, profile: profile, extraRegistry: registry, customData: customData))
+        } catch {
+            var location: String?
+            if case .file(let path, _) = spec {
+                location = SchemaSpec.relativeToWorkingDirectory(path)
+                if let source, let place = ValidatorCache.position(of: error.schemaLocation, in: source) {
+                    location = (location ?? "") + ":\(place.line):\(place.column)"
+                }
+            }
+            return .failure(SchemaFailure(location, error.description))
+        }
+    }
+
+    /// The `line:column` in a user's schema file of a schema error's location (`uri#/pointer`),
+    /// when its pointer leads to a value of that file.
+    static func position(of schemaLocation: String?, in document: JSONDocument) -> SourceLocation? {
+        guard let schemaLocation, let hash = schemaLocation.firstIndex(of: "#"),
+              let pointer = try? JSONPointer(parsing: String(schemaLocation[schemaLocation.index(after: hash)...])),
+              pointer.resolve(in: document.root) != nil
+        else { return nil }
+        return document.location(of: pointer)
+    }
+
+    /// Reads and parses a schema file through the bounded reader, under `profile`'s limits
+    /// (``SchemaFileReader``), confined to `directory` when given; a located message on failure.
+    static func loadSchemaFile(_ path: String, confinedTo directory: String?, profile: Profile) -> Result<JSONDocument, SchemaFailure> {
+        let shown = SchemaSpec.relativeToWorkingDirectory(path)
+        do throws(SchemaFileReader.Failure) {
+            return .success(try SchemaFileReader.read(path: path, confinedTo: directory, profile: profile))
+        } catch {
+            guard let line = error.line else { return .failure(SchemaFailure(nil, error.message)) }
+            return .failure(SchemaFailure("\(shown):\(line):\(error.column ?? 1)", error.message))
+        }
+    }
+
+    /// `file://` URI of an absolute path (percent-encoding what a URI may not hold raw).
+    static func fileURI(_ path: String) -> String {
+        URL(fileURLWithPath: path).absoluteString
+    }
+}
