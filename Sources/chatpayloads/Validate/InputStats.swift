@@ -1,0 +1,31 @@
+/// Per-input totals, given to reporters when an input is done.
+struct InputStats: Sendable {
+    var records = 0
+    var valid = 0
+    var invalid = 0
+    var unreadable = 0
+    var schemaErrors = 0
+    var failed = 0
+    var seconds = 0.0
+    /// For `--schema auto`: schema name -> records, in first-seen order.
+    var autoChoices: [(name: String, count: Int)] = []
+
+    mutating func add(_ r: RecordResult) {
+        records += 1
+        seconds += r.seconds
+        switch r.outcome {
+        case .valid: valid += 1
+        case .invalid: invalid += 1
+        case .unreadable: unreadable += 1
+        case .schemaError: schemaErrors += 1
+        }
+        if !r.passed { failed += 1 }
+        if r.autoDetected, let name = r.schemaName {
+            if let i = autoChoices.firstIndex(where: { $0.name == name }) {
+                autoChoices[i].count += 1
+            } else {
+                autoChoices.append((name, 1))
+            }
+        }
+    }
+}

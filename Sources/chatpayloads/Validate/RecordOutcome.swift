@@ -1,0 +1,9 @@
+/// The verdict on one payload.
+enum RecordOutcome: String, Sendable {
+    case valid
+    case invalid
+    /// Not readable, not JSON / YAML.
+    case unreadable
+    /// Its schema could not be used.
+    case schemaError = "schema-error"
+}

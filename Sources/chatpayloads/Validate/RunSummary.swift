@@ -1,0 +1,37 @@
+/// The whole run's totals.
+struct RunSummary: Sendable {
+    var inputs = 0
+    var records = 0
+    var valid = 0
+    var invalid = 0
+    var unreadable = 0
+    var schemaErrors = 0
+    /// Records whose verdict was not the expected one (including unreadable ones).
+    var failed = 0
+    var seconds = 0.0
+    var expectInvalid = false
+    var status: ExitStatus = .success
+
+    mutating func add(_ s: InputStats) {
+        inputs += 1
+        records += s.records
+        valid += s.valid
+        invalid += s.invalid
+        unreadable += s.unreadable
+        schemaErrors += s.schemaErrors
+        failed += s.failed
+    }
+
+    /// `checked 12 payloads in 5 files: 9 valid, 2 invalid, 1 unreadable`.
+    var line: String {
+        var parts = ["\(valid) valid", "\(invalid) invalid", "\(unreadable) unreadable"]
+        if schemaErrors > 0 { parts.append("\(schemaErrors) with schema errors") }
+        let payloads = records == 1 ? "1 payload" : "\(records) payloads"
+        let files = inputs == 1 ? "1 input" : "\(inputs) inputs"
+        var text = "checked \(payloads) in \(files): " + parts.joined(separator: ", ")
+        if expectInvalid {
+            text += failed == 0 ? " (all invalid, as expected)" : " (\(failed) not invalid as expected)"
+        }
+        return text
+    }
+}
