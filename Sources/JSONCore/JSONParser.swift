@@ -22,7 +22,7 @@ public enum JSONParser {
         }
     }
 
-    /// Called at the start of every ``parse(_:options:)`` while set: a hook for tests that count
+    /// Called at the start of every ``parse(_:options:)-([UInt8],_)`` while set: a hook for tests that count
     /// how often a text is parsed (bind it with `JSONParser.$documentParsed.withValue`).
     @TaskLocal public static var documentParsed: (@Sendable () -> Void)?
 

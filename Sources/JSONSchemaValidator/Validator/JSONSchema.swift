@@ -122,8 +122,8 @@ public struct JSONSchema: Sendable {
         }
     }
 
-    /// ``isValid(bytes:parseOptions:tape:)`` on a tape that already holds `bytes`, read with
-    /// `parseOptions` (a successful ``JSONTape/parse(_:options:)``, e.g. by a caller that looked
+    /// ``isValid(bytes:parseOptions:tape:)-([UInt8],_,_)`` on a tape that already holds `bytes`, read with
+    /// `parseOptions` (a successful `JSONTape.parse(_:options:)`, e.g. by a caller that looked
     /// at the text first): nothing is read again. Nil when the schema has no fast path.
     public func isValid(read tape: JSONTape, of bytes: UnsafeBufferPointer<UInt8>, parseOptions: JSONParseOptions = JSONParseOptions()) -> Bool? {
         guard let plan = tapePlan, !tape.entries.isEmpty else { return nil }
