@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Regenerates the Swift files that embed JSON documents into the binaries.
 
-- Sources/JSONSchemaValidator/Compiler/EmbeddedMetaschemas.swift from ../shared/metaschemas/draft2020-12
+- Sources/JSONSchemaValidator/Generated/EmbeddedMetaschemas.swift from ../shared/metaschemas/draft2020-12
   (the specification's own meta-schemas; their URIs are their `$id`s).
-- Sources/ChatPayloads/Schemas/EmbeddedSchemas.swift from Schemas/ (when that directory has files).
+- Sources/ChatPayloads/Generated/EmbeddedSchemas.swift from Schemas/ (when that directory has files).
 
-The texts are embedded verbatim; tests compare them with the files, so run this after editing any of them:
+Each target keeps generated files in its Generated/ folder; the first line of each names this
+script. The texts are embedded verbatim; tests compare them with the files, so run this after
+editing any of them:
     python3 Scripts/embed-resources.py
 """
 import json
@@ -65,12 +67,12 @@ def main():
     if not os.path.isdir(meta):
         sys.exit(f"meta-schemas not found at {meta}")
     entries = [(u.rstrip("#"), r, t) for (u, r, t) in collect(meta)]
-    write(os.path.join(ROOT, "Sources/JSONSchemaValidator/Compiler/EmbeddedMetaschemas.swift"), "",
+    write(os.path.join(ROOT, "Sources/JSONSchemaValidator/Generated/EmbeddedMetaschemas.swift"), "",
           entries, "EmbeddedMetaschemas", "The JSON Schema 2020-12 meta-schema and its vocabulary meta-schemas, verbatim.")
     schemas = os.path.join(ROOT, "Schemas")
     if os.path.isdir(schemas) and any(f.endswith(".json") for _, _, fs in os.walk(schemas) for f in fs):
         entries = [e for e in collect(schemas) if not e[1].startswith("examples" + os.sep)]
-        write(os.path.join(ROOT, "Sources/ChatPayloads/Schemas/EmbeddedSchemas.swift"), "",
+        write(os.path.join(ROOT, "Sources/ChatPayloads/Generated/EmbeddedSchemas.swift"), "",
               entries, "EmbeddedSchemas", "The bundled chat schemas from Schemas/, verbatim.")
     print("embedded resources regenerated")
 

@@ -1,5 +1,6 @@
-// Generated from the Unicode Character Database (Scripts.txt, ScriptExtensions.txt,
-// emoji-data.txt) as exposed by ICU; Unicode 16. Ranges are hexadecimal, inclusive, space-separated.
+// Generated data, written by no script in this repository (generated once, when ECMARegex was written).
+// From the Unicode Character Database (Scripts.txt, ScriptExtensions.txt, emoji-data.txt) as
+// exposed by ICU; Unicode 16. Ranges are hexadecimal, inclusive, space-separated.
 
 /// Script, Script_Extensions and emoji range data for `\p{...}`.
 enum UnicodeScriptData {
