@@ -144,7 +144,7 @@ public final class PayloadValidator: Sendable {
                 extra.append(PayloadIssue(
                     severity: policy == .reject ? .error : .warning,
                     message: "duplicate key \(JSONWriter.quoted(dup.key))\(dup.objectPointer.isRoot ? "" : " in \(dup.objectPointer)") (the last value wins in most decoders)",
-                    instanceLocation: dup.objectPointer.appending(dup.key), keyword: "duplicate-key", rule: "duplicate-keys", location: dup.location))
+                    instanceLocation: dup.objectPointer.appending(dup.key), keyword: "duplicate-key", rule: Profile.Rule.duplicateKeys.key, location: dup.location))
             }
         }
         return report(value: document.root, document: document, extra: extra)
@@ -172,7 +172,7 @@ public final class PayloadValidator: Sendable {
             return PayloadIssue(severity: .error, message: "\(error.message) (\(limit.key))", keyword: limit.key, rule: limit.key, location: error.location)
         }
         if error.kind == .duplicateKey {
-            return PayloadIssue(severity: .error, message: error.message, keyword: "duplicate-key", rule: "duplicate-keys", location: error.location)
+            return PayloadIssue(severity: .error, message: error.message, keyword: "duplicate-key", rule: Profile.Rule.duplicateKeys.key, location: error.location)
         }
         return PayloadIssue(severity: .error, message: error.message, keyword: "parse", location: error.location)
     }
@@ -278,11 +278,11 @@ public final class PayloadValidator: Sendable {
         if NullFields.isNullField(keyword: error.keyword, absoluteKeywordLocation: abs, value: error.instanceLocation.resolve(in: value)) {
             return NullFields.rule
         }
-        if error.keyword == "unevaluatedProperties" { return "unknown-properties" }
-        if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return "custom" }
-        if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return "dates" }
-        if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return "custom-data" }
-        if error.keyword == "format" { return "formats" }
+        if error.keyword == "unevaluatedProperties" { return Profile.Rule.unknownProperties.key }
+        if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return Profile.Rule.custom.key }
+        if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return Profile.Rule.dates.key }
+        if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return Profile.Rule.customData.key }
+        if error.keyword == "format" { return Profile.Rule.formats.key }
         return nil
     }
 
@@ -291,7 +291,7 @@ public final class PayloadValidator: Sendable {
         let knob = rule(of: error, in: value)
         if let knob, let s = profile.severities[knob] { return s }
         if let s = profile.severities[error.keyword] { return s }
-        if knob == "unknown-properties", profile.unknownProperties == .warn { return .warning }
+        if knob == Profile.Rule.unknownProperties.key, profile.unknownProperties == .warn { return .warning }
         return .error
     }
 }

@@ -269,7 +269,7 @@ struct RecordChecker: Sendable {
     /// The rule a reporter shows: a limit's config key when a limit caused the issue, or
     /// `null-fields`, else the keyword (`pattern`, `parse`...), else the knob.
     static func reportedRule(of issue: PayloadIssue, unreadable: Bool) -> String {
-        if let rule = issue.rule, Profile.Limit(rawValue: rule) != nil || rule == "null-fields" { return rule }
+        if let rule = issue.rule, Profile.Limit(rawValue: rule) != nil || rule == Profile.Rule.nullFields.key { return rule }
         return issue.keyword ?? issue.rule ?? (unreadable ? "parse" : "schema")
     }
 
