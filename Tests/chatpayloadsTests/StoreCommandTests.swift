@@ -93,6 +93,28 @@ final class StoreCommandTests: CLITestCase {
         XCTAssertTrue(forced.stdout.contains("1 inserted"), forced.stdout)
     }
 
+    /// A batch larger than the writer's chunk (``ImportRun/chunkRows``) is one transaction written
+    /// in chunks: every row is counted and stored, and a row kept out in a later chunk is reported
+    /// at its own line with what it refers to.
+    func testBatchesLargerThanAChunk() throws {
+        try seed()
+        XCTAssertEqual(try run(["store", "import", "--db", "chat.sqlite", "--no-config", "users.ndjson", "channels.ndjson"]).status, 0)
+        var lines: [String] = []
+        for i in 1...1300 {
+            let id = String(format: "8C8E5B58-0E5F-4A55-9A38-%012d", i)
+            lines.append(sent(id, 17000000000000000 + i, channel: i == 1100 ? "nowhere" : "general", text: "m\(i)"))
+        }
+        try put("many.ndjson", lines.joined(separator: "\n") + "\n")
+        let r = try run(["store", "import", "--db", "chat.sqlite", "--no-config", "--batch-size", "1200", "many.ndjson"])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains(#"many.ndjson:1100:1: error: not stored: user "u1" or channel "nowhere" is not stored"#), r.stdout)
+        XCTAssertTrue(r.stdout.contains("1299 inserted, 0 updated, 0 unchanged (duplicates), 0 stale (kept out); 1 rejected"), r.stdout)
+        let again = try run(["store", "import", "--db", "chat.sqlite", "--no-config", "--batch-size", "700", "many.ndjson"])
+        XCTAssertTrue(again.stdout.contains("0 inserted, 0 updated, 1299 unchanged (duplicates)"), again.stdout)
+        let stored = try run(["store", "export", "--db", "chat.sqlite", "--kind", "message"])
+        XCTAssertEqual(stored.stdoutLines.count, 1299)
+    }
+
     func testJSONArrayAndYAMLInputs() throws {
         try seed()
         try put("users.json", "[\n" + users.split(separator: "\n").joined(separator: ",\n") + "\n]\n")

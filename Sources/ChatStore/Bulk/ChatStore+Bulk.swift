@@ -13,9 +13,39 @@ extension ChatStore {
         try writeBlocking { db in try ChatStore.upsert(writes, force: force, db) }
     }
 
+    /// Runs `body` in one write transaction (blocking the calling thread), in which
+    /// ``BulkUpsert/upsert(_:)`` writes rows chunk by chunk with the rules of
+    /// ``upsertBlocking(_:force:)``: a transaction of many rows without holding them all at once
+    /// (`store import` streams its input this way). Commits when `body` returns; a failure
+    /// (thrown by `body` or by a row) rolls the whole transaction back and throws.
+    ///
+    /// `cacheKiB` sets the writer connection's SQLite page cache for the transaction (restored
+    /// after it): a large transaction touches index pages all over the file, and a cache that
+    /// holds them saves re-reading them and spilling them to the WAL more than once.
+    public func upsertTransactionBlocking<T>(
+        force: Bool = false, cacheKiB: Int? = nil, _ body: (inout BulkUpsert) throws -> T
+    ) throws(ChatStoreError) -> T {
+        let path = self.path
+        return try writeBlocking { db in
+            var previous: Int64?
+            if let cacheKiB, cacheKiB > 0 {
+                previous = try Int64.fetchOne(db, sql: "PRAGMA cache_size")
+                try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
+            }
+            defer { if let previous { try? db.execute(sql: "PRAGMA cache_size = \(previous)") } }
+            var bulk = BulkUpsert(writer: RecordWriter(db), force: force, path: path)
+            return try body(&bulk)
+        }
+    }
+
     /// The body of ``upsertBlocking(_:force:)`` on an open transaction.
     static func upsert(_ writes: [StoreWrite], force: Bool, _ db: Database) throws -> [UpsertOutcome] {
         var writer = RecordWriter(db)
+        return try upsert(writes, force: force, writer: &writer)
+    }
+
+    /// Upserts `writes` through `writer` (one transaction's writer: it remembers stored references).
+    static func upsert(_ writes: [StoreWrite], force: Bool, writer: inout RecordWriter) throws -> [UpsertOutcome] {
         var report = UpsertReport()
         var outcomes: [UpsertOutcome] = []
         outcomes.reserveCapacity(writes.count)
@@ -53,5 +83,22 @@ extension ChatStore {
             if r.stale.count > stale { return .stale }
             return .missingReference
         }
+    }
+}
+
+/// Rows written into the open transaction of ``ChatStore/upsertTransactionBlocking(force:_:)``.
+/// Only valid inside that call.
+public struct BulkUpsert {
+    /// The transaction's writer (known references, prepared statements).
+    var writer: RecordWriter
+    /// Whether missing references get id-only rows.
+    let force: Bool
+    /// The store's file, for errors.
+    let path: String
+
+    /// Upserts `writes` in order and returns each row's outcome, in the same order. A row may
+    /// refer to a user or channel written earlier in the transaction.
+    public mutating func upsert(_ writes: [StoreWrite]) throws(ChatStoreError) -> [UpsertOutcome] {
+        do { return try ChatStore.upsert(writes, force: force, writer: &writer) } catch { throw ChatStore.storeError(error, path: path) }
     }
 }

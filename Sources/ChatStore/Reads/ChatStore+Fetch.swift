@@ -99,7 +99,7 @@ extension ChatStore {
 
     /// The blocking form of ``messageRecords(channelId:page:)``.
     public func messageRecordsBlocking(channelId: String, page: MessagePage = MessagePage()) throws(ChatStoreError) -> [StoredMessageRecord] {
-        try readBlocking { db in try ChatStore.channelMessageRecords(db, channelId: channelId, page: page) }
+        try readOneStatementBlocking { db in try ChatStore.channelMessageRecords(db, channelId: channelId, page: page) }
     }
 
     /// The messages sent by `userId`, newest first.
@@ -132,7 +132,16 @@ extension ChatStore {
 
     // MARK: Shared pieces
 
+    /// A channel's latest messages (no bounds): the statement of the most frequent read, built once.
+    static let latestMessagesSQL = """
+        SELECT \(MessageRow.columns) FROM messages WHERE channelId = \(SQLText.placeholder)
+        ORDER BY timetoken DESC, pk DESC LIMIT ?
+        """
+
     static func channelMessageRecords(_ db: Database, channelId: String, page: MessagePage) throws -> [StoredMessageRecord] {
+        if page.before == nil, page.after == nil {
+            return try StoreReader.messages(db, sql: latestMessagesSQL, [SQLText.bind(channelId), max(0, page.limit)])
+        }
         let (bounds, arguments) = pageBounds(page)
         return try StoreReader.messages(db, sql: """
             SELECT \(MessageRow.columns) FROM messages WHERE channelId = \(SQLText.placeholder)\(bounds)

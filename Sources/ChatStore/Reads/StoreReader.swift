@@ -63,9 +63,17 @@ enum StoreReader {
 
     /// Messages selected by a full statement over `messages` whose select list is ``MessageRow/columns``.
     static func messages(_ db: Database, sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StoredMessageRecord] {
-        try all(db, sql, arguments) { row in
-            let (record, status) = try MessageRow.decode(row)
-            return StoredMessageRecord(record: record, status: status)
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let columns = RawColumns(statement)
+        // The cursor resets the statement when it goes: it lives until the last row is read.
+        return try withExtendedLifetime(cursor) { () throws -> [StoredMessageRecord] in
+            var out: [StoredMessageRecord] = []
+            while try cursor.next() != nil {
+                let (record, status) = try MessageRow.decode(columns)
+                out.append(StoredMessageRecord(record: record, status: status))
+            }
+            return out
         }
     }
 

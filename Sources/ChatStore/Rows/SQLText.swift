@@ -16,7 +16,10 @@ enum SQLText {
     @inline(__always)
     static func bind(_ text: String?) -> (any DatabaseValueConvertible)? {
         guard let text else { return nil }
-        return text.utf8.contains(0) ? Data(text.utf8) : text
+        let hasNUL = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.count > 0 && memchr(utf8.baseAddress!, 0, utf8.count) != nil
+        } ?? text.utf8.contains(0)
+        return hasNUL ? Data(text.utf8) : text
     }
 
     /// A statement argument for JSON bytes (NULL when empty).

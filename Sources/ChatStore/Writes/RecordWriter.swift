@@ -11,6 +11,9 @@ struct RecordWriter {
     private var knownUsers: Set<String> = []
     /// Ids known to be stored in `channels`.
     private var knownChannels: Set<String> = []
+    /// The message insert and select statements, looked up once per transaction.
+    private var messageInsert: Statement?
+    private var messageSelect: Statement?
 
     init(_ db: Database) { self.db = db }
 
@@ -137,14 +140,21 @@ struct RecordWriter {
               try ensureChannel(r.pubnubChannelId, nested: channel, force: force)
         else { return report.missingReference.append(r.id) }
         let fresh: MessageStatus = r.timetoken == 0 ? .sending : .sent
-        try db.cachedStatement(sql: MessageRow.insertSQL).execute(arguments: StatementArguments(MessageRow.arguments(r, status: fresh)))
+        if messageInsert == nil { messageInsert = try db.cachedStatement(sql: MessageRow.insertSQL) }
+        try messageInsert?.execute(arguments: StatementArguments(MessageRow.arguments(r, status: fresh)))
         if db.changesCount > 0 { return report.inserted.append(r.id) }
-        guard let (stored, storedStatus) = try StoreReader.message(db, id: r.id) else {
-            throw StoreIssue(.database, "message \(r.id) vanished during its upsert")
+        // Compared in place, column by column, without reading the stored row into a record.
+        if messageSelect == nil { messageSelect = try db.cachedStatement(sql: MessageRow.selectByIdSQL) }
+        guard let select = messageSelect else { throw StoreIssue(.database, "no statement to read message \(r.id)") }
+        // The cursor resets the statement when it goes: it lives until the row is compared.
+        let cursor = try Row.fetchCursor(select, arguments: [SQLText.bind(r.id)])
+        let (equal, storedStatus) = try withExtendedLifetime(cursor) { () throws -> (Bool, MessageStatus) in
+            guard try cursor.next() != nil else { throw StoreIssue(.database, "message \(r.id) vanished during its upsert") }
+            return try MessageRow.compare(RawColumns(select), with: r)
         }
         var status = storedStatus
         if r.timetoken != 0, status == .sending || status == .failed { status = .sent }
-        if stored == r, status == storedStatus { return report.unchanged.append(r.id) }
+        if equal, status == storedStatus { return report.unchanged.append(r.id) }
         try db.cachedStatement(sql: MessageRow.updateSQL).execute(
             arguments: StatementArguments(MessageRow.arguments(r, status: status) + [SQLText.bind(r.id)]))
         report.updated.append(r.id)

@@ -14,6 +14,8 @@ struct ImportChecker {
     let decoding: ChatDecodingOptions
     /// The validator and fast-path scratch kept across payloads.
     var memo: ValidatorMemo
+    /// The fast path for sent messages of the common shape (``SentMessageRow``).
+    var sentRows: SentMessageRow
 
     init(checker: RecordChecker, kind: ImportKind, profile: Profile, decoding: ChatDecodingOptions) {
         self.checker = checker
@@ -21,6 +23,7 @@ struct ImportChecker {
         self.profile = profile
         self.decoding = decoding
         memo = ValidatorMemo(cache: checker.cache)
+        sentRows = SentMessageRow(options: profile.parseOptions, decoding: decoding)
     }
 
     typealias Custom = AnyJSONCustomData
@@ -44,6 +47,9 @@ struct ImportChecker {
             let result = checker.check(item(spec, payload))
             return convert(result, value: value, document: nil)
         case .bytes(let bytes):
+            if kind == .auto || kind == .message, bytes.count <= profile.maxBytes, let write = fastSent(bytes) {
+                return (emptyResult(label, inputIndex, recordIndex, autoDetected: kind == .auto), write)
+            }
             var options = profile.parseOptions
             options.maxBytes = Int.max
             guard bytes.count <= profile.maxBytes, let document = try? JSONParser.parse(bytes, options: options) else {
@@ -69,6 +75,16 @@ struct ImportChecker {
     }
 
     // MARK: Sent messages
+
+    /// The row of a valid sent message of the common shape, read from its tape (``SentMessageRow``);
+    /// nil for anything else, which takes the ordinary path below (and gets its report there).
+    private mutating func fastSent(_ bytes: [UInt8]) -> StoreWrite? {
+        guard case .success(let validator) = memo.validator(for: .bundled(.message)) else { return nil }
+        var tape = memo.tape
+        memo.tape = JSONTape()
+        defer { memo.tape = tape }
+        return sentRows.write(bytes) { content in validator.verdict(bytes: Array(content), tape: &tape) == .valid }
+    }
 
     private mutating func checkSent(
         _ bytes: [UInt8], document: JSONDocument, label: RecordLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool

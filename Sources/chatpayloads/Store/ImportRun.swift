@@ -25,18 +25,23 @@ final class ImportRun {
     /// The first store error; the run stops there.
     private(set) var storeError: ChatStoreError?
 
-    private var batch: [StoreWrite] = []
+    /// Rows not yet handed to the writer (a chunk of the open batch).
+    private var chunk: [StoreWrite] = []
+    /// Rows per hand-off: a batch (transaction) of `batchSize` rows goes to the writer in chunks
+    /// of at most this many, so memory does not grow with the batch size.
+    private let chunkSize: Int
+    /// The open batch and its row count so far.
     private var batchNumber = 0
+    private var batchRows = 0
     private var events: [Event] = []
     private var head = 0
-    private var committed: [Int: [UpsertOutcome]] = [:]
-    /// The rows of batches not yet reported (to name a missing reference).
-    private var submitted: [Int: [StoreWrite]] = [:]
+    private var committed: [Int: BatchWriter.Done] = [:]
 
     init(checker: ImportChecker, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter], state: RunState, progress: ImportProgress?) {
         self.checker = checker
         self.writer = writer
         self.batchSize = batchSize
+        chunkSize = min(batchSize, ImportRun.chunkRows)
         self.inputs = inputs
         self.reporters = reporters
         self.state = state
@@ -61,9 +66,14 @@ final class ImportRun {
                 let (result, write) = checker.check(payload, label: label, inputIndex: index, recordIndex: recordIndex)
                 recordIndex += 1
                 if let write {
-                    events.append(.record(result, slot: (batchNumber, batch.count)))
-                    batch.append(write)
-                    if batch.count >= batchSize { submit() }
+                    events.append(.record(result, slot: (batchNumber, batchRows)))
+                    chunk.append(write)
+                    batchRows += 1
+                    if batchRows >= batchSize {
+                        submit(closes: true)
+                    } else if chunk.count >= chunkSize {
+                        submit(closes: false)
+                    }
                 } else {
                     events.append(.record(result, slot: nil))
                 }
@@ -72,28 +82,42 @@ final class ImportRun {
             events.append(.inputDone(index))
             collect(writer.takeDone())
         }
-        if !batch.isEmpty, storeError == nil { submit() }
+        if batchRows > 0, storeError == nil { submit(closes: true) }
         collect(writer.finish())
         progress?.finish()
     }
 
-    private func submit() {
-        writer.submit(batchNumber, batch)
-        submitted[batchNumber] = batch
-        batch = []
-        batch.reserveCapacity(min(batchSize, 1 << 16))
-        batchNumber += 1
+    /// The most rows handed to the writer at once (the batch size, when smaller).
+    static let chunkRows = 512
+
+    /// Hands the chunk to the writer; `closes` ends the batch (its transaction commits).
+    private func submit(closes: Bool) {
+        writer.submit(batchNumber, chunk, closes: closes)
+        chunk = []
+        chunk.reserveCapacity(chunkSize)
+        if closes {
+            batchNumber += 1
+            batchRows = 0
+        }
     }
 
     /// Takes committed batches and reports every event they complete, in order.
     private func collect(_ done: [BatchWriter.Done]) {
         for d in done {
             switch d.outcome {
-            case .success(let outcomes): committed[d.number] = outcomes
+            case .success: committed[d.number] = d
             case .failure(let error): if storeError == nil { storeError = error }
             }
         }
         if storeError != nil { return }
+        // Reported events are dropped in steps (the loop below stops at the first event whose
+        // batch is not committed yet, which is most of the time: this must not depend on it).
+        defer {
+            if head > 4096 {
+                events.removeFirst(head)
+                head = 0
+            }
+        }
         while head < events.count {
             switch events[head] {
             case .inputDone(let index):
@@ -102,12 +126,11 @@ final class ImportRun {
                 for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
             case .record(var result, let slot):
                 if let slot {
-                    guard let outcomes = committed[slot.batch] else { return }
+                    guard let done = committed[slot.batch], case .success(let outcomes) = done.outcome else { return }
                     let outcome = slot.index < outcomes.count ? outcomes[slot.index] : .missingReference
                     counts.add(outcome)
                     if outcome == .missingReference {
-                        let write = submitted[slot.batch].flatMap { slot.index < $0.count ? $0[slot.index] : nil }
-                        let reference = write.flatMap(ImportRun.references(of:))
+                        let reference = done.references[slot.index]
                         result.outcome = .invalid
                         result.passed = false
                         result.issues = [ReportedIssue(
@@ -115,10 +138,7 @@ final class ImportRun {
                             message: "not stored: \(reference ?? "its user or channel") is not stored (import it first, or pass --force to create an id-only row)",
                             instanceLocation: "", rule: "reference", line: result.startLine, column: result.startColumn)]
                     }
-                    if slot.index == outcomes.count - 1 {
-                        committed[slot.batch] = nil
-                        submitted[slot.batch] = nil
-                    }
+                    if slot.index == outcomes.count - 1 { committed[slot.batch] = nil }
                 } else {
                     switch result.outcome {
                     case .unreadable: counts.unreadable += 1
@@ -129,10 +149,6 @@ final class ImportRun {
                 for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
             }
             head += 1
-        }
-        if head > 4096 {
-            events.removeFirst(head)
-            head = 0
         }
     }
 
