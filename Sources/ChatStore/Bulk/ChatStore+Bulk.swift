@@ -86,7 +86,7 @@ extension ChatStore {
     }
 }
 
-/// Rows written into the open transaction of ``ChatStore/upsertTransactionBlocking(force:_:)``.
+/// Rows written into the open transaction of ``ChatStore/upsertTransactionBlocking(force:cacheKiB:_:)``.
 /// Only valid inside that call.
 public struct BulkUpsert {
     /// The transaction's writer (known references, prepared statements).
