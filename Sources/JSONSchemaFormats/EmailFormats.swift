@@ -30,7 +30,41 @@ enum Mailbox {
         }
     }
 
+    /// The verdict on the common address, decided on its bytes: an ASCII dot-string local part
+    /// and an ASCII host name with no A-label (see ``DomainName/asciiVerdict(_:)``). Nil for
+    /// anything else (quoted local parts, address literals, non-ASCII, A-labels), which takes
+    /// the full path; where it answers, it answers as the full path does, for both formats.
+    static func asciiVerdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let first = bytes.first, first != UInt8(ascii: "\"") else { return nil }
+        var i = 0
+        var atomLength = 0
+        while i < bytes.count, bytes[i] != UInt8(ascii: "@") {
+            let b = bytes[i]
+            guard b < 0x80 else { return nil }
+            if b == UInt8(ascii: ".") {
+                guard atomLength > 0 else { return false }
+                atomLength = 0
+            } else if isAtext(UInt32(b)) {
+                atomLength += 1
+            } else {
+                return false
+            }
+            i += 1
+        }
+        guard atomLength > 0, i < bytes.count, i <= 64 else { return false }
+        let domain = UnsafeBufferPointer(rebasing: bytes[(i + 1)...])
+        guard let start = domain.first, start != UInt8(ascii: "[") else { return domain.isEmpty ? false : nil }
+        return DomainName.asciiVerdict(domain)
+    }
+
     static func isValid(_ string: String, international: Bool) -> Bool {
+        var text = string
+        if let verdict = text.withUTF8({ asciiVerdict($0) }) { return verdict }
+        return checkFully(string, international: international)
+    }
+
+    /// The whole rule, scalar by scalar (``isValid(_:international:)`` without its fast path).
+    static func checkFully(_ string: String, international: Bool) -> Bool {
         let scalars = Array(string.unicodeScalars)
         guard !scalars.isEmpty else { return false }
         if !international && !scalars.allSatisfy(\.isASCII) { return false }

@@ -37,6 +37,13 @@ enum DomainName {
     }
 
     static func isValid(_ string: String, unicode: Bool) -> Bool {
+        var text = string
+        if let verdict = text.withUTF8({ asciiVerdict($0) }) { return verdict }
+        return checkFully(string, unicode: unicode)
+    }
+
+    /// The whole rule, label by label (``isValid(_:unicode:)`` without its fast path).
+    static func checkFully(_ string: String, unicode: Bool) -> Bool {
         let scalars = Array(string.unicodeScalars)
         // Each label is at least as long in A-label form as in scalars, so this bound is safe.
         guard !scalars.isEmpty, scalars.count <= 253 else { return false }
@@ -73,6 +80,30 @@ enum DomainName {
             return uLabels.allSatisfy(IDNA.satisfiesBidiRule)
         }
         return true
+    }
+
+    /// The verdict on a name of ASCII letters, digits, hyphens and dots with no A-label (no
+    /// `--` in positions 3-4 of a label), decided on its bytes: what ``isValid(_:unicode:)``
+    /// says of it (such labels are never right-to-left), without building any label. Nil for
+    /// any other name, which takes the full path.
+    static func asciiVerdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !bytes.isEmpty else { return false }
+        var labelStart = 0
+        var i = 0
+        while i <= bytes.count {
+            if i == bytes.count || bytes[i] == UInt8(ascii: ".") {
+                let length = i - labelStart
+                guard length > 0, length <= 63 else { return false }
+                if bytes[labelStart] == UInt8(ascii: "-") || bytes[i - 1] == UInt8(ascii: "-") { return false }
+                if length >= 4, bytes[labelStart + 2] == UInt8(ascii: "-"), bytes[labelStart + 3] == UInt8(ascii: "-") { return nil }
+                labelStart = i + 1
+            } else {
+                let b = bytes[i]
+                guard b < 0x80, isLDH(UInt32(b)) else { return nil }
+            }
+            i += 1
+        }
+        return bytes.count <= 253
     }
 
     /// Checks an all-ASCII label (LDH label or A-label); returns its Unicode form, lower-cased.

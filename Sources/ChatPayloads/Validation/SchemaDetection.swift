@@ -105,29 +105,30 @@ extension PayloadValidator {
         return Set(keys.filter { !allowed.contains($0) }).sorted()
     }
 
-    /// Whether `schema` defines every name of `keys` (no set is built: this runs per payload).
-    static func defines(_ keys: [String], _ schema: BundledSchema) -> Bool {
-        guard let allowed = SchemaKeys.allowed[schema] else { return keys.isEmpty }
-        return keys.allSatisfy { allowed.contains($0) }
+    /// Whether `schema` defines every member name of the object `r` reads (no name is built:
+    /// this runs per payload).
+    static func defines<R: ShapeReading>(_ r: R, _ schema: BundledSchema) -> Bool {
+        guard let table = SchemaKeys.tables[schema] else { return r.keys.isEmpty }
+        return r.everyKey(in: table)
     }
 
     /// Rules 2 to 4 on an object.
     static func payloadShape<R: ShapeReading>(of r: R) -> PayloadShape {
-        let keys = r.keys
         // The telling members are looked up first (cheap), the key-set fit only for the kind they name.
-        func fits(_ schema: BundledSchema) -> Bool { defines(keys, schema) }
-        func hasAny(_ names: String...) -> Bool { names.contains { r.member($0) != nil } }
-        if hasAny("uuid"), hasAny("channel"), fits(.member) { return .payload(.member) }
-        if hasAny("sourceType", "actionTimetoken", "parentTimetoken"), fits(.messageAction) { return .payload(.messageAction) }
-        if hasAny("createdAt", "text", "contentType", "content"), fits(.message) { return .payload(.message) }
-        if hasAny("email", "externalId", "profileUrl"), fits(.user) { return .payload(.user) }
-        if hasAny("description") || r.member("custom")?.member("profileUrl") != nil, fits(.channel) { return .payload(.channel) }
+        func fits(_ schema: BundledSchema) -> Bool { defines(r, schema) }
+        func has(_ name: String) -> Bool { r.member(name) != nil }
+        if has("uuid"), has("channel"), fits(.member) { return .payload(.member) }
+        if has("sourceType") || has("actionTimetoken") || has("parentTimetoken"), fits(.messageAction) { return .payload(.messageAction) }
+        if has("createdAt") || has("text") || has("contentType") || has("content"), fits(.message) { return .payload(.message) }
+        if has("email") || has("externalId") || has("profileUrl"), fits(.user) { return .payload(.user) }
+        if has("description") || r.member("custom")?.member("profileUrl") != nil, fits(.channel) { return .payload(.channel) }
         switch r.member("type")?.string {
         case "group"?, "direct"?: if fits(.channel) { return .payload(.channel) }
         case "admin"?, "moderator"?: if fits(.user) { return .payload(.user) }
         default: break
         }
         let fitting = SchemaKeys.candidates.filter(fits)
+        let keys = r.keys
         if fitting.count == 1, let only = fitting.first, !keys.isEmpty { return .payload(only) }
         if fitting.count > 1 { return .ambiguous(fitting) }
         return .noFit(closest: closest(keys))

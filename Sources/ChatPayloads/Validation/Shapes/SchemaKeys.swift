@@ -19,6 +19,9 @@ enum SchemaKeys {
         return result
     }()
 
+    /// ``allowed`` as byte tables, for the per-payload fit (no strings built, nothing hashed).
+    static let tables: [BundledSchema: NameTable] = allowed.mapValues { NameTable($0) }
+
     /// Adds the `properties` names of the schema at `uri#pointer` and of what it `$ref`s or `allOf`s.
     static func collect(uri: String, pointer: JSONPointer, into names: inout Set<String>, seen: inout Set<String>) {
         let key = "\(uri)#\(pointer)"

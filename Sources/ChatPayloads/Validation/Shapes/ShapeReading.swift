@@ -11,6 +11,8 @@ protocol ShapeReading {
     var keys: [String] { get }
     /// The value of member `name` of the object, nil when absent (or not an object).
     func member(_ name: String) -> Self?
+    /// Whether every member name of the object is in `table` (true for a non-object).
+    func everyKey(in table: NameTable) -> Bool
     /// The string, when the value is a string.
     var string: String? { get }
     /// Whether the value is a number.
@@ -26,6 +28,10 @@ struct ValueShapeReader: ShapeReading {
     func member(_ name: String) -> ValueShapeReader? {
         guard case .object(let o) = value, let v = o[name] else { return nil }
         return ValueShapeReader(value: v)
+    }
+    func everyKey(in table: NameTable) -> Bool {
+        guard case .object(let o) = value else { return true }
+        return o.members.allSatisfy { table.contains($0.key) }
     }
     var string: String? { value.stringValue }
     var isNumber: Bool { if case .number = value { true } else { false } }
@@ -50,12 +56,26 @@ struct TapeShapeReader: ShapeReading {
     }
     func member(_ name: String) -> TapeShapeReader? {
         guard isObject else { return nil }
+        var name = name
+        return name.withUTF8 { name -> TapeShapeReader? in
+            var key = view.firstChild(index)
+            for _ in 0..<Int(view[index].count) {
+                let raw = view.rawBytes(key)
+                // Lengths first: most names differ there.
+                if raw.count == name.count, raw.elementsEqual(name) { return TapeShapeReader(view: view, index: key + 1) }
+                key = view.nextMember(key)
+            }
+            return nil
+        }
+    }
+    func everyKey(in table: NameTable) -> Bool {
+        guard isObject else { return true }
         var key = view.firstChild(index)
         for _ in 0..<Int(view[index].count) {
-            if view.rawBytes(key).elementsEqual(name.utf8) { return TapeShapeReader(view: view, index: key + 1) }
+            if !table.contains(view.rawBytes(key)) { return false }
             key = view.nextMember(key)
         }
-        return nil
+        return true
     }
     var string: String? { view[index].kind == .string ? view.string(index) : nil }
     var isNumber: Bool { view[index].kind == .number }
