@@ -179,22 +179,39 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
     /// `uri#fragment` with the fragment percent-encoded where RFC 3986 requires it (a JSON
     /// Pointer fragment may hold spaces, `%`, quotes or non-ASCII text).
     public static func encodingFragment(_ uri: String) -> String {
-        guard let hash = uri.firstIndex(of: "#") else { return uri }
-        let fragment = uri[uri.index(after: hash)...]
-        var out = String(uri[...hash])
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/?".utf8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for b in fragment.utf8 {
-            if allowed.contains(b) {
+        let utf8 = uri.utf8
+        guard let hash = utf8.firstIndex(of: UInt8(ascii: "#")) else { return uri }
+        let fragment = utf8[utf8.index(after: hash)...]
+        // Most fragments need nothing (a pointer of plain names): no copy then.
+        guard fragment.contains(where: { !isFragmentByte($0) }) else { return uri }
+        var bytes = Array(utf8[...hash])
+        for b in fragment {
+            if isFragmentByte(b) {
                 bytes.append(b)
             } else {
                 bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 0xF)])
+                bytes.append(hexDigits[Int(b >> 4)])
+                bytes.append(hexDigits[Int(b & 0xF)])
             }
         }
-        out += String(decoding: bytes, as: UTF8.self)
-        return out
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Upper-case hexadecimal digits, for percent-encoding.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Whether `b` may stand as it is in a fragment (RFC 3986 `pchar`, `/` and `?`).
+    @inline(__always) static func isFragmentByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"),
+             UInt8(ascii: "?"):
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -118,8 +118,16 @@ final class JSONReporter: Reporter {
         return .object(JSONObject(members))
     }
 
-    /// Indents every line of `text`.
+    /// Indents every line of `text` (on its bytes: a pretty JSON text holds no raw `\r`).
     static func indent(_ text: String, by pad: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }.joined(separator: "\n")
+        let padding = Array(pad.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 8 + padding.count)
+        out.append(contentsOf: padding)
+        for byte in text.utf8 {
+            out.append(byte)
+            if byte == UInt8(ascii: "\n") { out.append(contentsOf: padding) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
