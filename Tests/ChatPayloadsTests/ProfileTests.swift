@@ -88,3 +88,40 @@ final class ProfileTests: XCTestCase {
         XCTAssertFalse(compiled.isValid(try JSONParser.parse(#"{"uuid":{"id":"u","x":1},"channel":{"id":"c"}}"#).root))
     }
 }
+
+/// Bundled compositions are compiled without the meta-schema check (start-up); this is the
+/// check, for every bundled schema under every profile and every combination of knobs.
+final class BundledCompositionMetaschemaTests: XCTestCase {
+    func testEveryBundledCompositionIsAValidSchema() throws {
+        var checked = 0
+        for name in ProfileName.allCases {
+            for unknown in [Profile.Policy.allow, .warn, .reject] {
+                for dates in [Profile.DateRule.rfc3339, .native] {
+                    var profile = Profile.named(name)
+                    profile.unknownProperties = unknown
+                    profile.dates = dates
+                    profile.custom = name == .compat ? .any : .flat
+                    for schema in BundledSchema.allCases {
+                        for warnings in [false, true] {
+                            let composition = SchemaComposer(choice: .bundled(schema), profile: profile, customData: [:])
+                                .compose(relaxing: SchemaComposer.relaxedRules(for: profile, includingWarnings: warnings))
+                            XCTAssertFalse(composition.options.validateSchema, "bundled roots skip the check at compile time")
+                            var options = composition.options
+                            options.validateSchema = true
+                            var registry = SchemaRegistry()
+                            for doc in composition.documents { try registry.add(doc.value, uri: doc.uri) }
+                            XCTAssertNoThrow(
+                                try JSONSchema(composition.root, registry: registry, options: options),
+                                "\(schema.rawValue) under \(name.rawValue), unknown-properties \(unknown), dates \(dates)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+        // An app's own schema is still checked at every compile.
+        let own: JSONValue = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": 5]
+        XCTAssertThrowsError(try PayloadValidator(schema: .custom(own, uri: "https://app.example/own.json"), profile: .named(.standard)))
+    }
+}
