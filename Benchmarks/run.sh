@@ -16,7 +16,10 @@
 #   SWIFT_SCRATCH       build in this scratch path (swift build --scratch-path) instead of .build,
 #                       e.g. to stay off a build folder other builds are using
 #   OURS                an already built chatpayloads binary to measure (skips the build)
-# Scenarios: ndjson-1core, ndjson-2cores, array, small-files, mixed.
+# Scenarios: ndjson-1core, ndjson-2cores, array, small-files, mixed, mixed-json, startup.
+#   mixed-json: mixed.ndjson with every error reported (ours --reporter json; jsonschema-rs
+#               iter_errors with each error dumped by orjson);
+#   startup:    one small file, one process (start-up, schema loading, one payload).
 # Implementations: chatpayloads, jsonschema-rs, python-jsonschema, sourcemeta, check-jsonschema
 # (--peers-only is --impls without chatpayloads).
 set -euo pipefail
@@ -30,7 +33,7 @@ TIMEOUT="${TIMEOUT:-1800}"
 SCALE=1
 PEERS_ONLY=0
 SKIP_BUILD=0
-ONLY="ndjson-1core,ndjson-2cores,array,small-files,mixed"
+ONLY="ndjson-1core,ndjson-2cores,array,small-files,mixed,mixed-json,startup"
 IMPLS="chatpayloads,jsonschema-rs,python-jsonschema,sourcemeta,check-jsonschema"
 
 ARGS_TEXT="$*"
@@ -103,6 +106,8 @@ NDJSON="$CORPUS/messages.ndjson"
 ARRAY="$CORPUS/messages-array.json"
 MIXED="$CORPUS/mixed.ndjson"
 SMALL="$CORPUS/small"
+ONE=""
+for f in "$SMALL"/*.json; do ONE="$f"; break; done   # the first small file, for the start-up run
 # sourcemeta reads NDJSON only from *.jsonl (and follows symbolic links to the real name): a hard link.
 if [ ! "$CORPUS/messages.jsonl" -ef "$NDJSON" ]; then
     ln -f "$NDJSON" "$CORPUS/messages.jsonl" 2>/dev/null || cp "$NDJSON" "$CORPUS/messages.jsonl"
@@ -205,6 +210,14 @@ for round in $(seq 1 "$ROUNDS"); do
         [ "$PEERS_ONLY" = 1 ] || record "$round" mixed chatpayloads "$MIXED" ours -- "$OURS" "${OURS_COMMON[@]}" --schema auto --jobs 1 "$MIXED"
         record "$round" mixed jsonschema-rs "$MIXED" driver -- "${DRIVER_RS[@]}" --mode mixed "$MIXED"
         record "$round" mixed python-jsonschema "$MIXED" driver -- "${DRIVER_PY[@]}" --mode mixed "$MIXED"
+    fi
+    if wants mixed-json; then
+        [ "$PEERS_ONLY" = 1 ] || record "$round" mixed-json chatpayloads "$MIXED" ours -- "$OURS" validate --profile strict --reporter json --no-config --color never --schema auto --jobs 1 "$MIXED"
+        record "$round" mixed-json jsonschema-rs "$MIXED" driver -- "${DRIVER_RS[@]}" --mode mixed --errors "$WORK/runs/mixed-json.errors.jsonl" "$MIXED"
+    fi
+    if wants startup; then
+        [ "$PEERS_ONLY" = 1 ] || record "$round" startup chatpayloads "$ONE" ours -- "$OURS" "${OURS_COMMON[@]}" --schema message --jobs 1 "$ONE"
+        record "$round" startup sourcemeta "$ONE" sourcemeta -- "$SOURCEMETA" validate "$SCHEMA_STRICT" "$ONE" "${SM_RESOLVE[@]}" --format-assertion --fast --continue
     fi
 done
 if wants ndjson-1core; then na ndjson-1core check-jsonschema "reads no NDJSON"; fi

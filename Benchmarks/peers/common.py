@@ -93,6 +93,9 @@ def arguments(description: str):
     ap.add_argument("--mode", choices=["ndjson", "array", "files", "mixed"], required=True)
     ap.add_argument("--schema", default="message", help="bundled schema name (strict profile) or $id; ignored by --mode mixed")
     ap.add_argument("--profile", default="strict", choices=["strict", "standard"])
+    ap.add_argument("--errors", metavar="PATH",
+                    help="collect every error of each invalid payload (iter_errors) and write each as one JSON line to PATH, "
+                         "as a CI job that reports errors must (drivers that support it)")
     ap.add_argument("--verdicts", metavar="PATH", help="also write one line per payload: its line number (ndjson/mixed) or index, and verdict")
     ap.add_argument("paths", nargs="+", help="input files (a directory in files mode: its *.json files)")
     return ap.parse_args()

@@ -5,7 +5,8 @@
 Usage: counts.py KIND STDOUT STDERR EXIT_STATUS [--elements N]
   driver      a Benchmarks/peers/*_ndjson.py driver: a JSON object on its last stdout line;
   ours        `chatpayloads validate --reporter summary`: the line
-              `checked N payloads in M inputs: V valid, I invalid, U unreadable`;
+              `checked N payloads in M inputs: V valid, I invalid, U unreadable`
+              (`--reporter json`: the document's `summary` object);
   sourcemeta  sourcemeta `jsonschema validate --continue`: `N validated, P passed, F failed`
               (with --elements N: one instance, an array checked with an `items` wrapper schema,
               so a pass means N valid elements);
@@ -47,9 +48,15 @@ def main() -> None:
         m = None
         for m in re.finditer(r"checked (\d+) payloads? in (\d+) inputs?: (\d+) valid, (\d+) invalid, (\d+) unreadable", out + "\n" + err):
             pass
-        if not m:
-            fail(f"no summary line in the output (exit status {status}): {tail}")
-        v, i, u = int(m.group(3)), int(m.group(4)), int(m.group(5))
+        if m:
+            v, i, u = int(m.group(3)), int(m.group(4)), int(m.group(5))
+        else:
+            # --reporter json: the document's summary object.
+            try:
+                summary = json.loads(out)["summary"]
+                v, i, u = summary["valid"], summary["invalid"], summary["unreadable"]
+            except (ValueError, KeyError, TypeError):
+                fail(f"no summary line in the output (exit status {status}): {tail}")
     elif kind == "sourcemeta":
         if status not in (0, 2):
             fail(f"exit status {status}: {tail}")

@@ -19,11 +19,27 @@ def main():
     resources = common.load_resources()
     registry = jsonschema_rs.Registry(list(resources.items()))
 
+    sink = open(args.errors, "wb") if args.errors else None
+
     def make_validator(uri):
         v = jsonschema_rs.validator_for(resources[uri], validate_formats=True, registry=registry)
-        return v.is_valid
+        if sink is None:
+            return v.is_valid
+
+        def check(value):
+            # Every error of the payload, each dumped as JSON (message and both locations).
+            valid = True
+            for e in v.iter_errors(value):
+                valid = False
+                sink.write(orjson.dumps({"message": e.message, "instanceLocation": list(e.instance_path),
+                                         "keywordLocation": list(e.schema_path)}))
+                sink.write(b"\n")
+            return valid
+        return check
 
     common.run(args, orjson.loads, make_validator, (orjson.JSONDecodeError,))
+    if sink is not None:
+        sink.close()
 
 
 if __name__ == "__main__":
