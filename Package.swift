@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,13 @@ let package = Package(
         .plugin(name: "ValidatePayloadFixtures", targets: ["ValidatePayloadFixtures"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
         .executable(name: "conformance", targets: ["conformance"]),
+    ],
+    traits: [
+        // YAML configs and payloads through Yams. On by default; an app that never reads YAML can
+        // depend on ChatPayloads with `traits: []` and not link Yams (configs written as JSON, YAML's
+        // JSON subset, are still read; see YAMLInstance).
+        .trait(name: "YAML", description: "YAML configs and payloads through Yams (on by default)"),
+        .default(enabledTraits: ["YAML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,7 +43,7 @@ let package = Package(
         // Chat payload schemas, profiles, config, typed models, patchers, records.
         .target(
             name: "ChatPayloads",
-            dependencies: ["JSONSchemaValidator", "JSONSchemaFormats", "JSONCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["JSONSchemaValidator", "JSONSchemaFormats", "JSONCore", .product(name: "Yams", package: "Yams", condition: .when(traits: ["YAML"]))]
         ),
         // The local store: chat records in SQLite through GRDB (ChatPayloads stays free of database code).
         .target(name: "ChatStore", dependencies: ["ChatPayloads", "JSONCore", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -94,3 +94,46 @@ final class YAMLTests: XCTestCase {
         XCTAssertEqual(strict.validate(value: bad).outcome, .invalid)
     }
 }
+
+/// How YAML is read in a build without the package's YAML trait (YAMLJSONSubset.swift): tested
+/// here through the same function, since this suite builds with the trait on.
+final class YAMLJSONSubsetTests: XCTestCase {
+    func testJSONTextIsOneDocumentWithPositions() throws {
+        let documents = try YAMLInstance.parseJSONSubset("{\n  \"profile\": \"strict\",\n  \"files\": {\"a/*.json\": \"message\"}\n}\n", file: "c.yml")
+        XCTAssertEqual(documents.count, 1)
+        let document = try XCTUnwrap(documents.first)
+        XCTAssertEqual(document.value["profile"], "strict")
+        XCTAssertEqual(document.position(of: JSONPointer(tokens: ["files", "a/*.json"]))?.line, 3)
+        XCTAssertEqual(document.position(of: JSONPointer(tokens: ["files", "a/*.json"]))?.column, 25)
+        // A key's position falls back to its value's; a missing member to its parent's.
+        XCTAssertEqual(document.position(of: JSONPointer(tokens: ["profile"]), key: true)?.line, 2)
+        XCTAssertEqual(document.position(of: JSONPointer(tokens: ["files", "nope"]))?.column, 12)
+    }
+
+    func testBlankTextIsNoDocument() throws {
+        XCTAssertTrue(try YAMLInstance.parseJSONSubset("", file: nil).isEmpty)
+        XCTAssertTrue(try YAMLInstance.parseJSONSubset(" \n\t\r\n", file: nil).isEmpty)
+    }
+
+    func testOtherYAMLAndDuplicateKeysAreLocatedErrors() {
+        XCTAssertThrowsError(try YAMLInstance.parseJSONSubset("profile: strict\n", file: "c.yml")) { error in
+            guard let error = error as? ChatPayloadsError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.kind, .yaml)
+            XCTAssertEqual(error.file, "c.yml")
+            XCTAssertEqual(error.line, 1)
+            XCTAssertEqual(error.column, 1)
+            XCTAssertTrue(error.message.contains("built without the package's YAML trait"), error.message)
+        }
+        XCTAssertThrowsError(try YAMLInstance.parseJSONSubset("{\"a\": 1,\n \"a\": 2}", file: nil)) { error in
+            guard let error = error as? ChatPayloadsError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.line, 2)
+        }
+    }
+
+    func testTheConfigReadsJSONWrittenConfigsThroughEitherReader() throws {
+        let text = #"{"profile": "compat", "files": {"fixtures/*.json": "user"}}"#
+        let viaYams = try YAMLInstance.parseDocuments(text, file: nil).map(\.value)
+        let viaJSON = try YAMLInstance.parseJSONSubset(text, file: nil).map(\.value)
+        XCTAssertEqual(viaYams, viaJSON)
+    }
+}

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // A package that depends on ChatPayloads as an app would (issue 20). Scripts/consumer-check copies
 // it to .build-consumer/, writes the README's library section into it, builds it and runs its
 // Swift Testing tests; CHATPAYLOADS_ROOT is the checkout to depend on.
@@ -9,7 +9,9 @@ let root = Context.environment["CHATPAYLOADS_ROOT"] ?? "../.."
 let package = Package(
     name: "ConsumerPackage",
     platforms: [.macOS(.v14), .iOS(.v17)],
-    dependencies: [.package(name: "ChatPayloads", path: root)],
+    // Without the YAML trait (on by default): this app never reads YAML, so Yams is neither built
+    // nor linked (Scripts/consumer-check checks that), and FixtureChecked's config is JSON.
+    dependencies: [.package(name: "ChatPayloads", path: root, traits: [])],
     targets: [
         .target(name: "ConsumerExamples", dependencies: [.product(name: "ChatPayloads", package: "ChatPayloads")]),
         // The DocC articles' examples (written here by Scripts/consumer-check).

@@ -1,17 +1,7 @@
+#if YAML
+// Built with the package's YAML trait (on by default): Yams reads the YAML.
 import JSONCore
 import Yams
-
-/// A position in a YAML text (1-based line and column, columns in Unicode scalars).
-struct YAMLMark: Sendable, Hashable {
-    var line: Int
-    var column: Int
-}
-
-/// A YAML problem with its position.
-struct YAMLProblem: Error, Sendable {
-    var message: String
-    var mark: YAMLMark?
-}
 
 /// Converts composed Yams nodes to JSON values, keeping each value's (and each key's) position.
 ///
@@ -143,3 +133,29 @@ struct YAMLConverter {
         }
     }
 }
+
+extension YAMLInstance {
+    /// Reads every document of a YAML stream through Yams, keeping positions (the rules are on
+    /// ``YAMLInstance/parseDocuments(_:file:)``).
+    static func composeDocuments(_ text: String, file: String?) throws(ChatPayloadsError) -> [Document] {
+        do {
+            var out: [Document] = []
+            // A YAML stream may start with a byte order mark (YAML 1.2 section 5.2); Yams trips on it.
+            let source = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+            var nodes = try Yams.compose_all(yaml: source)
+            while let node = nodes.next() {
+                var converter = YAMLConverter()
+                let value = try converter.convert(node)
+                out.append(Document(value: value, marks: converter.valueMarks, keyMarks: converter.keyMarks))
+            }
+            if let error = nodes.error { throw error }
+            return out
+        } catch let problem as YAMLProblem {
+            throw ChatPayloadsError(kind: .yaml, message: problem.message, file: file, line: problem.mark?.line, column: problem.mark?.column)
+        } catch {
+            let problem = YAMLConverter.problem(from: error)
+            throw ChatPayloadsError(kind: .yaml, message: problem.message, file: file, line: problem.mark?.line, column: problem.mark?.column)
+        }
+    }
+}
+#endif

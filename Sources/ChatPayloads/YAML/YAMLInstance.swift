@@ -1,7 +1,11 @@
 import JSONCore
-import Yams
 
 /// Payloads written as YAML (fixtures are often kept that way).
+///
+/// YAML is read through Yams when the package's `YAML` trait is on (the default). A package that
+/// depends on ChatPayloads with `traits: []` does not link Yams; there this type reads YAML's JSON
+/// subset only (a config or payload file written as JSON), and any other YAML is a located error
+/// that says so.
 public enum YAMLInstance {
     /// Parses every document of a YAML stream into JSON values (see the conversion rules on
     /// ``parseDocuments(_:file:)``; integers are exact, dates stay strings).
@@ -19,13 +23,31 @@ public enum YAMLInstance {
         let marks: [JSONPointer: YAMLMark]
         /// Key positions by the JSON Pointer of the member.
         let keyMarks: [JSONPointer: YAMLMark]
+        /// The source, when the document was read as JSON (positions are found in it on demand).
+        let json: JSONDocument?
+
+        init(value: JSONValue, marks: [JSONPointer: YAMLMark], keyMarks: [JSONPointer: YAMLMark]) {
+            self.value = value
+            self.marks = marks
+            self.keyMarks = keyMarks
+            self.json = nil
+        }
+
+        init(json: JSONDocument) {
+            self.value = json.root
+            self.marks = [:]
+            self.keyMarks = [:]
+            self.json = json
+        }
 
         /// The `(line, column)` of the value at `pointer` (or of its key, with `key: true`),
-        /// falling back to the nearest enclosing value.
+        /// falling back to the nearest enclosing value. A document read as JSON gives its
+        /// values' positions for keys too.
         public func position(of pointer: JSONPointer, key: Bool = false) -> (line: Int, column: Int)? {
             if key, let m = keyMarks[pointer] { return (m.line, m.column) }
             var p = pointer
             while true {
+                if let json, let location = json.location(of: p) { return (location.line, location.column) }
                 if let m = marks[p] { return (m.line, m.column) }
                 if p.isRoot { return nil }
                 p = p.parent
@@ -38,33 +60,13 @@ public enum YAMLInstance {
     /// Quoted scalars are strings; plain `null`/`~`/empty are null; `true`/`false` (YAML 1.1 also
     /// yes/no/on/off) booleans; integers exact in any size (`0x`, `0o`, `0b`, `_` allowed);
     /// floats must be finite; timestamps stay strings; keys must be scalars; aliases are expanded
-    /// up to 250,000 values; duplicate keys are errors.
+    /// up to 250,000 values; duplicate keys are errors. Without the `YAML` trait the text must be
+    /// JSON (see ``YAMLInstance``).
     public static func parseDocuments(_ text: String, file: String?) throws(ChatPayloadsError) -> [Document] {
-        do {
-            var out: [Document] = []
-            // A YAML stream may start with a byte order mark (YAML 1.2 section 5.2); Yams trips on it.
-            let source = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-            var nodes = try Yams.compose_all(yaml: source)
-            while let node = nodes.next() {
-                var converter = YAMLConverter()
-                let value = try convert(node, &converter)
-                out.append(Document(value: value, marks: converter.valueMarks, keyMarks: converter.keyMarks))
-            }
-            if let error = nodes.error { throw error }
-            return out
-        } catch let problem as YAMLProblem {
-            throw ChatPayloadsError(kind: .yaml, message: problem.message, file: file, line: problem.mark?.line, column: problem.mark?.column)
-        } catch {
-            let problem = YAMLConverter.problem(from: error)
-            throw ChatPayloadsError(kind: .yaml, message: problem.message, file: file, line: problem.mark?.line, column: problem.mark?.column)
-        }
-    }
-
-    static func convert(_ node: Node, _ converter: inout YAMLConverter) throws -> JSONValue {
-        do {
-            return try converter.convert(node)
-        } catch {
-            throw error
-        }
+        #if YAML
+        return try composeDocuments(text, file: file)
+        #else
+        return try parseJSONSubset(text, file: file)
+        #endif
     }
 }

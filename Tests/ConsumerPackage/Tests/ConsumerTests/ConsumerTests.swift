@@ -119,3 +119,27 @@ let deleteEvent = Data(#"{"source": "objects", "version": "2.0", "event": "delet
         try await docJSONSchemaValidatorJSONSchemaValidator(messageData: validMessage, userData: userJSON, eventData: setEvent)
     }
 }
+
+/// This package depends on ChatPayloads with `traits: []`: Yams is not linked, and YAML is read
+/// only where it is JSON (Scripts/consumer-check also checks that no Yams symbol is linked).
+@Suite struct WithoutTheYAMLTrait {
+    @Test func jsonWrittenConfigsAndPayloadsAreRead() throws {
+        let config = try ChatPayloadsConfig.parse(#"{"profile": "strict"}"#, file: "app.yml")
+        #expect(config.profile.name == .strict)
+        let documents = try YAMLInstance.parseDocuments("{\n  \"id\": \"u1\",\n  \"name\": 7\n}", file: "user.yml")
+        #expect(documents.count == 1)
+        #expect(documents.first?.position(of: JSONPointer(tokens: ["name"]))?.line == 3)
+        #expect(try YAMLInstance.parse("  \n").isEmpty)
+    }
+
+    @Test func otherYAMLIsALocatedErrorThatNamesTheTrait() {
+        do {
+            _ = try YAMLInstance.parse("id: u1\nname: Ada\n")
+            Issue.record("plain YAML was read without the YAML trait")
+        } catch {
+            #expect(error.kind == .yaml)
+            #expect(error.line == 1 && error.column == 1)
+            #expect(error.message.contains("built without the package's YAML trait"))
+        }
+    }
+}
