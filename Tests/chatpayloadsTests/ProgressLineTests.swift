@@ -3,7 +3,7 @@ import XCTest
 
 @testable import chatpayloads
 
-/// The progress line of validate, normalize and convert (issue 20): on a terminal's standard
+/// The progress line of validate, normalize, convert and store import (issue 20): on a terminal's standard
 /// error only (run through a pseudo-terminal made by `script`), never with `--quiet`, never when
 /// standard error is a file. `CHATPAYLOADS_PROGRESS_AFTER_MS=0` shows it from the first payload,
 /// so nothing depends on how long the run takes.
@@ -68,6 +68,21 @@ final class ProgressLineTests: CLITestCase {
         XCTAssertTrue(terminal.contains(Self.clearLine + "normalize: 1 payload, "), terminal.debugDescription)
         let (_, converted) = try runOnTerminal(["convert", "--kind", "user", "--to", "record", file])
         XCTAssertTrue(converted.contains(Self.clearLine + "convert: 1 payload, "), converted.debugDescription)
+    }
+
+    func testStoreImportShowsTheLineAndClearsIt() throws {
+        let file = try usersFile()
+        let db = work.appendingPathComponent("progress.sqlite").path
+        let (status, terminal) = try runOnTerminal(["store", "import", "--no-config", "--db", db, "--kind", "user", "--reporter", "summary", file])
+        XCTAssertEqual(status, 0, terminal)
+        XCTAssertTrue(terminal.contains(Self.clearLine + "store import: 1 payload, "), terminal.debugDescription)
+        XCTAssertTrue(terminal.contains(" (") && terminal.contains("/s"), terminal.debugDescription)
+        XCTAssertTrue(terminal.hasSuffix(Self.clearLine), "the line is cleared at the end: \(terminal.debugDescription)")
+        let (_, quiet) = try runOnTerminal(["store", "import", "--no-config", "--db", db, "--kind", "user", "--quiet", file])
+        XCTAssertFalse(quiet.contains("store import: "), quiet.debugDescription)
+        let piped = try run(["store", "import", "--no-config", "--db", db, "--kind", "user", file], environment: ["CHATPAYLOADS_PROGRESS_AFTER_MS": "0"])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertFalse(piped.stderr.contains("store import: "), piped.stderr.debugDescription)
     }
 
     func testNoLineWhenStandardErrorIsAFile() throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The progress line of long runs on standard error: `validate: 1,204,311 payloads, 812.4 MB of
+/// The progress line of long runs (`validate`, `normalize`, `convert`, `store import`) on standard error: `validate: 1,204,311 payloads, 812.4 MB of
 /// 2.0 GB (40%), 96.1 MB/s, ETA 0:12`, redrawn in place at most ten times a second.
 ///
 /// Shown only when standard error is a terminal, `--quiet` is not given and the work has gone on
@@ -11,10 +11,6 @@ import Foundation
 /// the same terminal must not tear the line: give the sinks the run writes to as `flushing`
 /// (flushed before each redraw) and call ``settle()`` after each step that may write to them, or
 /// ``clear()`` before writing straight to the terminal.
-///
-/// `store import` can use it in place of its bar: make one with `ProgressLine.make(task: "store
-/// import", quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [...])`,
-/// call `read(bytes:)` per payload read, `settle()` after reporters record, `finish()` at the end.
 final class ProgressLine {
     /// How long the work runs before the line appears.
     let delay: Duration

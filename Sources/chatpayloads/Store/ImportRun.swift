@@ -20,7 +20,7 @@ final class ImportRun {
     private let inputs: [InputFile]
     private let reporters: [any Reporter]
     private let state: RunState
-    private let progress: ImportProgress?
+    private let progress: ProgressLine?
     private(set) var counts = ImportCounts()
     /// The first store error; the run stops there.
     private(set) var storeError: ChatStoreError?
@@ -37,7 +37,7 @@ final class ImportRun {
     private var head = 0
     private var committed: [Int: BatchWriter.Done] = [:]
 
-    init(checker: ImportChecker, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter], state: RunState, progress: ImportProgress?) {
+    init(checker: ImportChecker, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter], state: RunState, progress: ProgressLine?) {
         self.checker = checker
         self.writer = writer
         self.batchSize = batchSize
@@ -58,7 +58,7 @@ final class ImportRun {
                 let payload: WorkItem.Payload
                 switch record {
                 case .bytes(let bytes):
-                    progress?.advance(bytes: bytes.count)
+                    progress?.read(bytes: bytes.count)
                     payload = .bytes(bytes)
                 case .yaml(let document): payload = .yaml(document)
                 case .failure(let issue): payload = .failure(issue, .unreadable)
@@ -103,6 +103,8 @@ final class ImportRun {
 
     /// Takes committed batches and reports every event they complete, in order.
     private func collect(_ done: [BatchWriter.Done]) {
+        // Report lines written to the terminal take the progress line off first.
+        defer { progress?.settle() }
         for d in done {
             switch d.outcome {
             case .success: committed[d.number] = d

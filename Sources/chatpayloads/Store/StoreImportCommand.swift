@@ -66,7 +66,7 @@ struct StoreImportCommand: ParsableCommand {
     @Option(name: .long, help: "text (default), json, ndjson, github, junit, sarif or summary, as validate's.")
     var reporter: ReporterKind = .text
 
-    @Flag(name: .shortAndLong, help: "Print errors only: no summary lines, no progress bar.")
+    @Flag(name: .shortAndLong, help: "Print errors only: no summary lines, no progress line.")
     var quiet = false
 
     @Flag(name: .shortAndLong, help: "Print every error of each payload.")
@@ -119,7 +119,8 @@ struct StoreImportCommand: ParsableCommand {
         detection.maxBytes = Int.max
         let checker = RecordChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
         let state = RunState(inputCount: inputs.count, expectInvalid: false)
-        let progress = ImportProgress.make(totalBytes: StoreImportCommand.size(of: inputs), quiet: quiet, colour: color)
+        let progress = ProgressLine.make(
+            task: "store import", quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [stdout, Terminal.standardError])
         let run = ImportRun(
             checker: ImportChecker(checker: checker, kind: kind, profile: profile, decoding: ChatDecodingOptions()),
             writer: BatchWriter(store: store, force: force), batchSize: batchSize, inputs: inputs, reporters: [report],
@@ -144,15 +145,6 @@ struct StoreImportCommand: ParsableCommand {
         Terminal.standardError.flush()
         do throws(ChatStoreError) { try store.close() } catch { throw StoreFailure.exit(error) }
         if state.status != .success { throw state.status.exitCode }
-    }
-
-    /// Bytes of the inputs that are files (for the progress bar).
-    static func size(of inputs: [InputFile]) -> Int {
-        inputs.reduce(0) { total, input in
-            guard case .path(let path) = input.source,
-                  let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return total }
-            return total + size
-        }
     }
 }
 
