@@ -67,7 +67,8 @@ else
 fi
 
 # --- 1. our release build -------------------------------------------------------------------------
-BUILD=(swift build -c release --product chatpayloads)
+# The released form: the Swift runtime and Foundation linked statically (start-up ~3 ms shorter, see README.md).
+BUILD=(swift build -c release --static-swift-stdlib --product chatpayloads)
 if [ -n "${SWIFT_SCRATCH:-}" ]; then BUILD+=(--scratch-path "$SWIFT_SCRATCH"); fi
 if [ -n "${OURS:-}" ]; then SKIP_BUILD=1; else OURS="${SWIFT_SCRATCH:-$ROOT/.build}/release/chatpayloads"; fi
 if [ "$PEERS_ONLY" = 0 ]; then

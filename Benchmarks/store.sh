@@ -45,7 +45,7 @@ OURS="${OURS:-$BIN/chatpayloads}"
 MICRO="${MICRO:-$BIN/chatstore-microbench}"
 if [ "$SKIP_BUILD" = 0 ]; then
     for product in chatpayloads chatstore-microbench; do
-        BUILD=(swift build -c release --product "$product")
+        BUILD=(swift build -c release --static-swift-stdlib --product "$product")
         if [ -n "${SWIFT_SCRATCH:-}" ]; then BUILD+=(--scratch-path "$SWIFT_SCRATCH"); fi
         log "${BUILD[*]}"
         (cd "$ROOT" && "${BUILD[@]}") >&2 || die "the release build failed"
