@@ -116,6 +116,38 @@ final class JSONTapeTests: XCTestCase {
 
     /// Mutations of valid texts: the tape never accepts what the parser rejects, and never
     /// reads a different value.
+    /// The string scan reads 8 bytes at a time and jumps to the first byte that needs attention:
+    /// a quote, backslash, control character or non-ASCII byte at every offset of strings 0-40
+    /// bytes long (inside and across the 8-byte words, and in the tail) is found where it is.
+    func testStringScanFindsEverySpecialByteAtEveryOffset() {
+        let specials: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\u00e9"#.utf8),
+            Array("é".utf8), Array("😀".utf8), [0x7F], [0x20],
+        ]
+        for length in 0...40 {
+            for at in 0...length {
+                for special in specials {
+                    var body = Array(repeating: UInt8(ascii: "a"), count: length)
+                    body.insert(contentsOf: special, at: at)
+                    assertAccepted(String(decoding: [UInt8(ascii: "\"")] + body + [UInt8(ascii: "\"")], as: UTF8.self))
+                    assertAccepted(String(decoding: Array(#"{"k":""#.utf8) + body + Array(#"","b":1}"#.utf8), as: UTF8.self))
+                }
+                // A raw quote ends the string early, a control character or a lone continuation
+                // byte makes the text invalid: declined wherever they are.
+                for bad: UInt8 in [0x00, 0x0A, 0x1F, 0x80, 0xFF] {
+                    var body = Array(repeating: UInt8(ascii: "a"), count: length)
+                    body.insert(bad, at: at)
+                    assertDeclined([UInt8(ascii: "\"")] + body + [UInt8(ascii: "\"")])
+                }
+                var early = Array(repeating: UInt8(ascii: "a"), count: length)
+                early.insert(UInt8(ascii: "\""), at: at)
+                assertDeclined([UInt8(ascii: "\"")] + early + [UInt8(ascii: "\"")])
+            }
+            // Unterminated: the scan runs off the end and declines.
+            assertDeclined([UInt8(ascii: "\"")] + Array(repeating: UInt8(ascii: "a"), count: length))
+        }
+    }
+
     func testMutationsNeverDisagreeWithTheParser() {
         let seeds = [
             #"{"id":"8f1c","text":"hi \"there\" \u00e9 \ud83d\ude00","n":[1,2.5,-3e2],"ok":true,"z":null,"o":{"k":{}}}"#,

@@ -125,48 +125,66 @@ struct TapeReader {
 
     // MARK: - Strings
 
-    /// Whether any of the 8 bytes in `w` is a quote, a backslash, a control character or
-    /// non-ASCII (false positives are fine: the byte loop looks again).
-    @inline(__always) static func mayNeedAttention(_ w: UInt64) -> Bool {
+    /// The high bit of each of the 8 bytes of `w` that is a quote, a backslash, a control
+    /// character or non-ASCII, `w` read little-endian. Exact up to its lowest set bit (a borrow
+    /// can mark bytes above a true match, never below one), so `trailingZeroBitCount / 8` is the
+    /// offset of the first byte that needs attention; zero when none does.
+    @inline(__always) static func attentionMask(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let quote = hasZero(w ^ (ones &* 0x22))
         let backslash = hasZero(w ^ (ones &* 0x5C))
         let control = (w &- ones &* 0x20) & ~w & highs
-        return (quote | backslash | control | (w & highs)) != 0
+        return quote | backslash | control | (w & highs)
     }
 
     /// Reads a string at `i` (its opening quote) into one entry.
+    ///
+    /// Eight bytes at a time up to the first that needs attention (a quote, a backslash, a control
+    /// character or non-ASCII), which is then handled alone; the index lives in a local while it
+    /// scans (not in `self`, which would be stored at every step).
     mutating func readString(into tape: inout JSONTape) -> Bool {
         let n = bytes.count
-        i += 1
-        let start = i
+        let start = i + 1
+        var j = start
         var escaped = false
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         while true {
-            while i + 8 <= n, !TapeReader.mayNeedAttention(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
-            guard i < n else { return false }
-            let b = bytes[i]
+            while j + 8 <= n {
+                let mask = TapeReader.attentionMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
+                if mask != 0 {
+                    j += mask.trailingZeroBitCount >> 3
+                    break
+                }
+                j += 8
+            }
+            guard j < n else { i = j; return false }
+            let b = base[j]
             if b == UInt8(ascii: "\"") { break }
             if b == UInt8(ascii: "\\") {
                 escaped = true
+                i = j
                 guard readEscape() else { return false }
+                j = i
             } else if b < 0x20 {
+                i = j
                 return false
             } else if b < 0x80 {
-                i += 1
+                j += 1
             } else {
                 // A run of non-ASCII scalars (a word in another script) before the next SWAR step.
+                i = j
                 repeat {
                     guard skipUTF8Scalar() else { return false }
                 } while i < n && bytes[i] >= 0x80
+                j = i
             }
         }
-        let length = i - start
+        let length = j - start
+        i = j + 1
         guard length <= options.maxStringBytes else { return false }
-        i += 1
         appendScalar(.string, start: start, length: length, flag: escaped, into: &tape)
         return true
     }
