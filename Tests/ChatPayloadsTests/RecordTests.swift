@@ -1,4 +1,5 @@
 import ChatPayloads
+import Foundation
 import JSONCore
 import XCTest
 
@@ -57,6 +58,35 @@ final class RecordTests: XCTestCase {
         XCTAssertThrowsError(try record.model(as: AnyJSONCustomData.self, user: UserRecord(id: "x"), channel: channel)) { error in
             XCTAssertEqual((error as? ChatDecodingError)?.pointer.description, "/userId")
         }
+    }
+
+    /// The JSON-bytes attributes as `Data` (RecordJSONData.swift): the same bytes both ways.
+    func testJSONBytesAttributesAsData() throws {
+        var user = try UserRecord(ChatUser<AnyJSONCustomData>(id: "u", custom: ["k": "v"]))
+        XCTAssertEqual(user.customJSONData, Data(#"{"k":"v"}"#.utf8))
+        user.customJSONData = Data(#"{"k":"w"}"#.utf8)
+        XCTAssertEqual(user.custom, Array(#"{"k":"w"}"#.utf8))
+        XCTAssertEqual(try user.model(as: AnyJSONCustomData.self).custom, ["k": "w"])
+
+        var channel = ChannelRecord(id: "c")
+        channel.customJSONData = Data(#"{"t":1}"#.utf8)
+        XCTAssertEqual(channel.custom, Array(#"{"t":1}"#.utf8))
+        XCTAssertEqual(channel.customJSONData, Data(#"{"t":1}"#.utf8))
+
+        var member = try MemberRecord(ChatMember<AnyJSONCustomData>(
+            channel: ChatChannel(id: "c"), user: ChatUser(id: "u"), presence: ChatMemberPresence(isPresent: true, state: ["mood": "ok"])))
+        XCTAssertEqual(member.presenceStateJSONData, Data(#"{"mood":"ok"}"#.utf8))
+        member.presenceStateJSONData = nil
+        XCTAssertNil(member.presenceState)
+        member.customJSONData = Data("{}".utf8)
+        XCTAssertEqual(member.custom, Array("{}".utf8))
+
+        var message = MessageRecord(id: "m", dateCreated: updated, text: "t", pubnubUserId: "u", pubnubChannelId: "c")
+        XCTAssertEqual(message.contentJSONData, Data("{}".utf8))
+        message.contentJSONData = Data(#"{"threadId":"t1"}"#.utf8)
+        message.customJSONData = Data(#"{"n":2}"#.utf8)
+        XCTAssertEqual(message.content, Array(#"{"threadId":"t1"}"#.utf8))
+        XCTAssertEqual(message.custom, Array(#"{"n":2}"#.utf8))
     }
 
     func testMessageActionRecord() throws {
