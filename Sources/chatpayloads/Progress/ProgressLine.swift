@@ -1,7 +1,8 @@
 import Foundation
 
-/// The progress line of long runs (`validate`, `normalize`, `convert`, `store import`) on standard error: `validate: 1,204,311 payloads, 812.4 MB of
-/// 2.0 GB (40%), 96.1 MB/s, ETA 0:12`, redrawn in place at most ten times a second.
+/// The progress line of long runs (`validate`, `normalize`, `convert`, `store import`) on
+/// standard error: `validate: 1,204,311 payloads, 812.4 MB of 2.0 GB (40%), 96.1 MB/s, ETA 0:12`,
+/// redrawn in place at most ten times a second.
 ///
 /// Shown only when standard error is a terminal, `--quiet` is not given and the work has gone on
 /// for ``delay`` (1 s; `CHATPAYLOADS_PROGRESS_AFTER_MS` changes it, for tests); never in pipes or
