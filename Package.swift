@@ -14,6 +14,7 @@ let package = Package(
         .plugin(name: "ValidatePayloadFixtures", targets: ["ValidatePayloadFixtures"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
         .executable(name: "conformance", targets: ["conformance"]),
+        .executable(name: "bowtie-chatpayloads", targets: ["bowtie-chatpayloads"]),
     ],
     traits: [
         // YAML configs and payloads through Yams. On by default; an app that never reads YAML can
@@ -73,6 +74,8 @@ let package = Package(
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Runs the official JSON Schema Test Suite and prints pass counts.
         .executableTarget(name: "conformance", dependencies: ["JSONSchemaConformance"]),
+        // The Bowtie harness (https://bowtie.report): Bowtie's protocol on stdin/stdout; Bowtie/Dockerfile packages it.
+        .executableTarget(name: "bowtie-chatpayloads", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Micro-benchmark of the library API (compile, validate, decode); see Benchmarks/README.md.
         .executableTarget(
             name: "chatpayloads-microbench", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONCore"],
@@ -84,7 +87,8 @@ let package = Package(
         .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),
         .testTarget(name: "JSONSchemaFormatsTests", dependencies: ["JSONSchemaFormats"]),
         .testTarget(
-            name: "JSONSchemaValidatorTests", dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONSchemaFormats", "JSONCore"],
+            name: "JSONSchemaValidatorTests",
+            dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONSchemaFormats", "JSONCore", "bowtie-chatpayloads"],
             exclude: ["Golden"]),
         .testTarget(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+import JSONCore
+import JSONSchemaConformance
+
+/// The Bowtie harness (bowtie-chatpayloads) driven through the whole official suite of every
+/// draft by Tests/Bowtie/drive.py, which builds the cases with bowtie-json-schema's own loader
+/// and checks every reply against the protocol schemas that package ships.
+final class BowtieHarnessTests: XCTestCase {
+    /// The drafts, by Bowtie's short names and the suite's folder names.
+    static let drafts: [(bowtie: String, folder: String)] = [
+        ("draft2020-12", "draft2020-12"),
+    ]
+
+    func testEveryDraftThroughTheProtocolMatchesConformance() throws {
+        guard let root = SuiteRunner.locate(from: URL(fileURLWithPath: #filePath)) else {
+            return XCTFail("JSON-Schema-Test-Suite not found: set JSON_SCHEMA_TEST_SUITE or put shared/ beside the checkout")
+        }
+        let harness = try XCTUnwrap(Self.harnessURL, "bowtie-chatpayloads was not built beside the test bundle")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Bowtie/drive.py")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, harness.path, root.path] + Self.drafts.map(\.bowtie)
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "drive.py failed (is bowtie-json-schema installed? see .ci/run): \(errorText.suffix(2_000))")
+
+        let report = try JSONParser.parse(Array(data)).root
+        let violations = report["violations"]?.arrayValue ?? [.string("no report")]
+        XCTAssertEqual(violations.count, 0, "protocol violations: \(violations.prefix(5).map { JSONWriter.string($0) })")
+
+        for draft in Self.drafts {
+            let counts = try XCTUnwrap(report["counts"]?[draft.bowtie], "no counts for \(draft.bowtie)")
+            let ours = try SuiteRunner(root: root).run(sections: [.required])
+            let total = ours.reduce(0) { $0 + $1.total }, passed = ours.reduce(0) { $0 + $1.passed }
+            let required = counts["required"]
+            print("Bowtie \(draft.bowtie) required: \(number(required?["passed"]))/\(number(required?["total"])) passed (conformance \(passed)/\(total)); optional \(number(counts["optional"]?["passed"]))/\(number(counts["optional"]?["total"])), optional/format \(number(counts["optional/format"]?["passed"]))/\(number(counts["optional/format"]?["total"])) (formats annotate)")
+            XCTAssertGreaterThan(total, 0, draft.folder)
+            XCTAssertEqual(number(required?["total"]), total, "\(draft.bowtie): the harness ran another number of required tests than conformance")
+            XCTAssertEqual(number(required?["passed"]), passed, "\(draft.bowtie): the harness and conformance disagree on required tests")
+            XCTAssertEqual(number(required?["errored"]), 0, "\(draft.bowtie): required tests errored")
+            XCTAssertEqual(number(counts["optional"]?["failed"]), 0, "\(draft.bowtie): optional tests failed through the harness")
+        }
+    }
+
+    private func number(_ value: JSONValue?) -> Int {
+        value?.numberValue?.int64Value.map { Int($0) } ?? -1
+    }
+
+    static let harnessURL: URL? = {
+        var candidates: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bowtie-chatpayloads"))
+        }
+        if let arg0 = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: arg0).deletingLastPathComponent().appendingPathComponent("bowtie-chatpayloads"))
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+}
