@@ -159,4 +159,33 @@ final class StoreMediaAndContentionTests: CLITestCase {
             XCTAssertEqual(stored.stdoutLines.count, committed, reporter)
         }
     }
+
+    /// A store of schema v1 (before the channel-less message indexes): `check` passes and says
+    /// what the next import applies, the readers read it, and an import migrates it.
+    /// (9a5f7fb has no v2: the indexes this test drops do not exist.)
+    func testOlderSchemaIsCheckedReadAndMigrated() throws {
+        try seedStore(messages: 3)
+        let path = work.appendingPathComponent("chat.sqlite").path
+        let script = """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("DROP INDEX messages_by_time")
+            c.execute("DROP INDEX messages_by_created")
+            c.execute("DELETE FROM grdb_migrations WHERE identifier = 'v2'")
+            c.close()
+            """
+        let downgrade = try runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, path])
+        XCTAssertEqual(downgrade.status, 0, String(decoding: downgrade.stderr, as: UTF8.self))
+        let check = try run(["store", "check", "--db", "chat.sqlite"])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("schema: v1 (this version knows v1, v2)"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("migrations: v2 to apply"), check.stdout)
+        let query = try run(["store", "query", "--db", "chat.sqlite", "messages"])
+        XCTAssertEqual(query.status, 0, query.stderr)
+        XCTAssertTrue(query.stdout.contains("m3"), query.stdout)
+        try write("more.ndjson", StoreNewUserTests.sent(4) + "\n")
+        XCTAssertEqual(try run(["store", "import", "--db", "chat.sqlite", "--no-config", "more.ndjson"]).status, 0)
+        let stats = try run(["store", "stats", "--db", "chat.sqlite"])
+        XCTAssertTrue(stats.stdout.contains("schema: v2 (migrations: v1, v2)"), stats.stdout)
+    }
 }
