@@ -196,7 +196,9 @@ public struct ChatStore: Sendable {
                 return ChatStoreError(.readOnly, path: path, "cannot be written: \(detail)")
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
                 return ChatStoreError(.cannotOpen, path: path, "cannot be opened: \(detail)")
-            case .SQLITE_IOERR, .SQLITE_FULL:
+            case .SQLITE_FULL:
+                return ChatStoreError(.database, path: path, "cannot be written: the disk is full (\(detail))")
+            case .SQLITE_IOERR:
                 return ChatStoreError(.database, path: path, "input/output error: \(detail)")
             default:
                 return ChatStoreError(.database, path: path, "database error: \(detail)")

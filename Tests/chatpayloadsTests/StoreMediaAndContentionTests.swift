@@ -160,6 +160,53 @@ final class StoreMediaAndContentionTests: CLITestCase {
         }
     }
 
+    /// A full disk for real: as root, the import runs in a private mount namespace on a 600 KB
+    /// tmpfs (`unshare -m`), so SQLite gets ENOSPC ("database or disk is full"); elsewhere the
+    /// file-size limit stands in for it (as in the test above). The committed batches are
+    /// reported and stored, the JSON report is one document, and the store checks out.
+    func testDiskFullMidImportKeepsTheJSONReportWellFormed() throws {
+        try seedStore()
+        try write("big.ndjson", (1...4000).map { StoreNewUserTests.sent($0) }.joined(separator: "\n") + "\n")
+        let binary = try XCTUnwrap(CLITestCase.binary).path
+        let unshare = ["/usr/bin/unshare", "/bin/unshare"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("mnt"), withIntermediateDirectories: true)
+        let steps = """
+            cp chat.sqlite "$1/full.sqlite" &&
+            "$0" store import --db "$1/full.sqlite" --no-config --batch-size 250 --reporter json big.ndjson > out.json 2> err.txt
+            echo $? > status.txt
+            "$0" store check --db "$1/full.sqlite" > check.txt 2>&1
+            "$0" store export --db "$1/full.sqlite" --kind message > stored.ndjson
+            """
+        let r: (status: Int32, stdout: Data, stderr: Data)
+        var realDiskFull = false
+        if CLITestCase.isRoot, let unshare,
+           try runCapturing(URL(fileURLWithPath: unshare), ["-m", "true"]).status == 0 {
+            realDiskFull = true
+            r = try runCapturing(URL(fileURLWithPath: unshare), ["-m", "/bin/sh", "-c",
+                "mount -t tmpfs -o size=600k tmpfs \"$1\" || exit 90\n" + steps, binary, work.appendingPathComponent("mnt").path])
+        } else {
+            let size = (try FileManager.default.attributesOfItem(atPath: work.appendingPathComponent("chat.sqlite").path)[.size] as? Int) ?? 0
+            r = try runCapturing(URL(fileURLWithPath: "/bin/sh"), ["-c",
+                "(trap '' XFSZ; ulimit -f \((size + 400_000) / 512); " + steps.replacingOccurrences(of: "\n\"$0\" store check", with: ")\n\"$0\" store check"),
+                binary, work.appendingPathComponent("mnt").path])
+        }
+        XCTAssertEqual(r.status, 0, String(decoding: r.stderr, as: UTF8.self))
+        let read = { (name: String) in (try? String(contentsOf: self.work.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        XCTAssertEqual(read("status.txt"), "3\n", read("err.txt"))
+        if realDiskFull { XCTAssertTrue(read("err.txt").contains("the disk is full (database or disk is full)"), read("err.txt")) }
+        let stderr = read("err.txt")
+        let match = try XCTUnwrap(stderr.range(of: #"stopped by a write error: [0-9]+ rows committed"#, options: .regularExpression), stderr)
+        let committed = Int(stderr[match].filter(\.isNumber)) ?? -1
+        XCTAssertGreaterThan(committed, 0)
+        XCTAssertLessThan(committed, 4000)
+        let document = try json(read("out.json"))
+        XCTAssertEqual(document["exitCode"] as? Int, 3)
+        XCTAssertEqual((document["results"] as? [Any])?.count, committed)
+        XCTAssertEqual((document["summary"] as? [String: Any])?["valid"] as? Int, committed)
+        XCTAssertTrue(read("check.txt").contains("integrity: ok"), read("check.txt"))
+        XCTAssertEqual(read("stored.ndjson").split(separator: "\n").count, committed)
+    }
+
     /// A store of schema v1 (before the channel-less message indexes): `check` passes and says
     /// what the next import applies, the readers read it, and an import migrates it.
     /// (9a5f7fb has no v2: the indexes this test drops do not exist.)
