@@ -8,7 +8,8 @@ struct StoreCheckCommand: ParsableCommand {
         abstract: "Check the store's integrity and schema version.",
         discussion: """
             Runs PRAGMA integrity_check and compares the file's schema migrations with those \
-            this version knows.
+            this version knows. An older schema passes (the next import migrates it). \
+            \(StoreDatabaseOptions.readOnlyNote)
 
             EXIT STATUS:
               0   the file is sound: up to date, of an older schema the next import migrates, or an empty store no import has finished creating
