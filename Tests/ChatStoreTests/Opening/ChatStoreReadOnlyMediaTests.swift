@@ -55,6 +55,22 @@ final class ChatStoreReadOnlyMediaTests: XCTestCase {
         try assertReadsLeavingNoFiles(path)
     }
 
+    /// The immutable open goes through a `file:` URI: a path with `%`, `?`, `#` and spaces
+    /// still names the file (relative to the working directory, too).
+    func testOddPathCharactersInAReadOnlyFolder() throws {
+        let folder = try TemporaryFolder()
+        let inner = folder.url.appendingPathComponent("a b%41?x#y", isDirectory: true)
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        let path = try makeStore(in: inner)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: inner.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inner.path) }
+        try assertReadsLeavingNoFiles(path)
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.url.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        try assertReadsLeavingNoFiles("a b%41?x#y/shipped.sqlite")
+    }
+
     /// `immutable` asked for: nothing is created even where the folder is writable.
     func testImmutableOptionCreatesNoFiles() throws {
         let folder = try TemporaryFolder()
