@@ -26,9 +26,18 @@ public struct ChatStore: Sendable {
     public let options: ChatStoreOptions
     /// The connection pool.
     let pool: DatabasePool
+    /// Whether the file was opened `immutable=1` (see ``ChatStoreOptions/immutable``): asked for,
+    /// or a read-only store whose file or folder cannot be written. No `-wal` or `-shm` file is
+    /// created, and a process writing the file meanwhile is not seen.
+    public let isImmutable: Bool
 
     /// Opens (creating when missing, unless read-only) the store at `path`, migrates its schema
     /// and resets presence (every member's `isPresent` and `presenceState`; not in read-only mode).
+    ///
+    /// A writer waits for another process's write transaction to end (SQLite's busy timeout,
+    /// 30 seconds) rather than failing at once. Read-only, an older schema is read as it is (it is
+    /// migrated by the next writable open); a file or folder that cannot be written is opened
+    /// immutable (``ChatStoreOptions/immutable``), leaving no file beside it.
     ///
     /// Throws a ``ChatStoreError`` naming `path` when the path is a directory, the file is not a
     /// database or is damaged, it was written by a newer version, or it cannot be opened.
@@ -45,8 +54,16 @@ public struct ChatStore: Sendable {
         if options.readOnly, !FileManager.default.fileExists(atPath: path) {
             throw ChatStoreError(.cannotOpen, path: path, "no such file (a read-only store is not created)")
         }
+        let readOnly = options.readOnly || options.immutable
+        var openPath = path
+        if readOnly, options.immutable || StoreFileAccess.readsImmutable(path: path), let uri = StoreFileAccess.immutableURI(path: path) {
+            openPath = uri
+            isImmutable = true
+        } else {
+            isImmutable = false
+        }
         var configuration = Configuration()
-        configuration.readonly = options.readOnly
+        configuration.readonly = readOnly
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(30)
         configuration.maximumReaderCount = max(1, options.maximumReaderCount)
@@ -56,7 +73,7 @@ public struct ChatStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try DatabasePool(path: openPath, configuration: configuration)
         } catch {
             throw ChatStore.storeError(error, path: path)
         }
@@ -73,9 +90,10 @@ public struct ChatStore: Sendable {
             if superseded {
                 throw StoreIssue(.newerSchema, "was written by a newer version of ChatStore (its schema has migrations this version does not know: \(Migrations.identifiers.joined(separator: ", ")) known)")
             }
-            if options.readOnly {
-                if !completed {
-                    throw StoreIssue(.readOnly, "is not an up-to-date ChatStore database, and a read-only store cannot be migrated")
+            if options.readOnly || options.immutable {
+                // An older schema is readable as it is (later migrations only add indexes).
+                if !completed, try pool.read({ db in try migrator.appliedIdentifiers(db) }).isEmpty {
+                    throw StoreIssue(.readOnly, "is not a ChatStore database (it has no schema), and a read-only store cannot be migrated")
                 }
                 return
             }
@@ -102,17 +120,30 @@ public struct ChatStore: Sendable {
     }
 
     /// Checkpoints the WAL into the main file (unless read-only) and closes the store's
-    /// connections; later calls fail. The file is then complete on its own (no `-wal` content).
+    /// connections; later calls fail. Unless another process has the file open, it is then
+    /// complete on its own (no `-wal` content).
+    ///
+    /// The checkpoint is best-effort: committed transactions are durable in the WAL already, so
+    /// when another process holds the file (a second import, a reader) or the disk is full, the
+    /// WAL is left for the next checkpoint (SQLite's, when the last connection closes) and
+    /// `close` does not fail for it.
     public func close() throws(ChatStoreError) {
         do {
-            if !options.readOnly {
-                _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            if !options.readOnly, !options.immutable {
+                try pool.writeWithoutTransaction { db in
+                    // Wait briefly for other connections, not the 30 s a writer waits.
+                    try db.execute(sql: "PRAGMA busy_timeout = \(ChatStore.closeCheckpointWaitMilliseconds)")
+                    _ = try? db.checkpoint(.truncate)
+                }
             }
             try pool.close()
         } catch {
             throw ChatStore.storeError(error, path: path)
         }
     }
+
+    /// How long the checkpoint at ``close()`` waits for other connections, in milliseconds.
+    static let closeCheckpointWaitMilliseconds = 1000
 
     // MARK: - Running database work
 
@@ -165,7 +196,9 @@ public struct ChatStore: Sendable {
                 return ChatStoreError(.readOnly, path: path, "cannot be written: \(detail)")
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
                 return ChatStoreError(.cannotOpen, path: path, "cannot be opened: \(detail)")
-            case .SQLITE_IOERR, .SQLITE_FULL:
+            case .SQLITE_FULL:
+                return ChatStoreError(.database, path: path, "cannot be written: the disk is full (\(detail))")
+            case .SQLITE_IOERR:
                 return ChatStoreError(.database, path: path, "input/output error: \(detail)")
             default:
                 return ChatStoreError(.database, path: path, "database error: \(detail)")

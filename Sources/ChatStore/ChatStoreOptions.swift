@@ -12,7 +12,18 @@ public struct ChatStoreOptions: Sendable, Hashable {
     }
 
     /// Open the file read-only (every write then fails with ``ChatStoreError/Kind/readOnly``).
+    ///
+    /// A read-only store whose file or folder cannot be written (no write permission bits, or
+    /// `access(2)` says so: a read-only mount, a shipped database) is opened as ``immutable``,
+    /// unless its folder can be written and a non-empty `-wal` beside it holds transactions the
+    /// file does not have yet (then it is opened read-only as usual, to read them).
     public var readOnly: Bool
+    /// Open the file read-only as SQLite's `immutable=1`: no locks, and no `-wal` or `-shm` file
+    /// is created or read, so nothing is left beside the file. The caveat: a process writing the
+    /// file meanwhile is not seen (and its uncheckpointed `-wal` content neither); use it for a
+    /// file nobody writes. Implies ``readOnly``. Where the SQLite library was built without URI
+    /// filenames, the file is opened read-only as usual.
+    public var immutable: Bool
     /// The `synchronous` setting (default ``Synchronous/full``).
     public var synchronous: Synchronous
     /// Rows per transaction of the batched writes (default 256, as the PubNub data provider's `load`).
@@ -26,9 +37,10 @@ public struct ChatStoreOptions: Sendable, Hashable {
     /// Makes options; every argument has the default described on its property.
     public init(
         readOnly: Bool = false, synchronous: Synchronous = .full, batchSize: Int = 256,
-        queuedActionMaxAge: Int64 = 12 * 3600, maximumReaderCount: Int = 5
+        queuedActionMaxAge: Int64 = 12 * 3600, maximumReaderCount: Int = 5, immutable: Bool = false
     ) {
-        self.readOnly = readOnly
+        self.readOnly = readOnly || immutable
+        self.immutable = immutable
         self.synchronous = synchronous
         self.batchSize = batchSize
         self.queuedActionMaxAge = queuedActionMaxAge

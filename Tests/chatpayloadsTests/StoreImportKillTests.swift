@@ -64,7 +64,7 @@ final class StoreImportKillTests: CLITestCase {
             let again = try run(importArguments + ["--db", db])
             XCTAssertEqual(again.status, 1, again.stdout + again.stderr)
             XCTAssertTrue(again.stdout.contains("0 updated, "), again.stdout)
-            XCTAssertTrue(again.stdout.contains("0 stale (kept out); 5 rejected (5 invalid, 0 unreadable, 0 missing user or channel)"), again.stdout)
+            XCTAssertTrue(again.stdout.contains("0 stale (kept out); 5 rejected (5 invalid, 0 unreadable; 0 of the invalid refer to a user or channel that is not stored)"), again.stdout)
             XCTAssertEqual(try run(["store", "export", "--db", db]).stdout, expected.stdout, "kill at \(walBytes) WAL bytes")
         }
         // The first kill point (the first commits) comes well before the import ends. A kill can

@@ -46,6 +46,15 @@ extension ChatStore {
 
     /// Upserts `writes` through `writer` (one transaction's writer: it remembers stored references).
     static func upsert(_ writes: [StoreWrite], force: Bool, writer: inout RecordWriter) throws -> [UpsertOutcome] {
+        var missing: [Int: MissingReference] = [:]
+        return try upsert(writes, force: force, writer: &writer, missing: &missing)
+    }
+
+    /// Like ``upsert(_:force:writer:)``; `missing` gets, by index in `writes`, what each row
+    /// kept out by the referential rule refers to that is not stored.
+    static func upsert(
+        _ writes: [StoreWrite], force: Bool, writer: inout RecordWriter, missing: inout [Int: MissingReference]
+    ) throws -> [UpsertOutcome] {
         var report = UpsertReport()
         var outcomes: [UpsertOutcome] = []
         outcomes.reserveCapacity(writes.count)
@@ -59,7 +68,9 @@ extension ChatStore {
                 try writer.upsert(MessageWrite(message: r, user: user, channel: channel, actions: actions), force: force, into: &report)
             case .action(let r): try writer.upsert(r, into: &report)
             }
-            outcomes.append(before.outcome(after: report))
+            let outcome = before.outcome(after: report)
+            if outcome == .missingReference, let reference = writer.lastMissing { missing[outcomes.count] = reference }
+            outcomes.append(outcome)
             // Only the counts matter here: keep the report's arrays from growing with the batch.
             if report.total > 4096 { report = UpsertReport() }
         }
@@ -95,10 +106,16 @@ public struct BulkUpsert {
     let force: Bool
     /// The store's file, for errors.
     let path: String
+    /// For the rows of the last ``upsert(_:)`` kept out by the referential rule (by index in its
+    /// `writes`), what each refers to that is not stored.
+    public private(set) var lastMissing: [Int: MissingReference] = [:]
 
     /// Upserts `writes` in order and returns each row's outcome, in the same order. A row may
-    /// refer to a user or channel written earlier in the transaction.
+    /// refer to a user or channel written earlier in the transaction. ``lastMissing`` then names
+    /// what each row kept out (``UpsertOutcome/missingReference``) lacks.
     public mutating func upsert(_ writes: [StoreWrite]) throws(ChatStoreError) -> [UpsertOutcome] {
-        do { return try ChatStore.upsert(writes, force: force, writer: &writer) } catch { throw ChatStore.storeError(error, path: path) }
+        var missing: [Int: MissingReference] = [:]
+        defer { lastMissing = missing }
+        do { return try ChatStore.upsert(writes, force: force, writer: &writer, missing: &missing) } catch { throw ChatStore.storeError(error, path: path) }
     }
 }

@@ -16,6 +16,9 @@ enum Migrations {
         migrator.registerMigration("v1") { db in
             for statement in v1 { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v2") { db in
+            for statement in v2 { try db.execute(sql: statement) }
+        }
         return migrator
     }()
 
@@ -92,5 +95,14 @@ enum Migrations {
         ) STRICT
         """,
         "CREATE INDEX outgoing_actions_due ON outgoing_actions(notBefore, seq)",
+    ]
+
+    /// Version 2: indexes for message queries that name no channel and no user (`store query
+    /// messages` without `--channel`): by timetoken and by creation date, so the newest or oldest
+    /// messages are read in index order instead of sorting the whole table. A version 1 store
+    /// gains them at its next writable open; read-only opens read a version 1 store as it is.
+    static let v2: [String] = [
+        "CREATE INDEX messages_by_time ON messages(timetoken)",
+        "CREATE INDEX messages_by_created ON messages(createdSeconds, createdNanos)",
     ]
 }

@@ -14,6 +14,9 @@ struct RecordWriter {
     /// The message insert and select statements, looked up once per transaction.
     private var messageInsert: Statement?
     private var messageSelect: Statement?
+    /// What the last membership or message kept out by the referential rule refers to that is
+    /// not stored (set when it is kept out; read right after).
+    private(set) var lastMissing: MissingReference?
 
     init(_ db: Database) { self.db = db }
 
@@ -93,6 +96,25 @@ struct RecordWriter {
         return true
     }
 
+    /// The referential rule for a row referring to user `userId` and channel `channelId`: true
+    /// when both are stored (after ``ensureUser(_:nested:force:)`` and
+    /// ``ensureChannel(_:nested:force:)``); else false, with ``lastMissing`` naming which are not.
+    /// A channel is not written when the user is missing (the row is kept out anyway).
+    mutating func references(userId: String, user: UserRecord?, channelId: String, channel: ChannelRecord?, force: Bool) throws -> Bool {
+        guard try ensureUser(userId, nested: user, force: force) else {
+            let channelStored = try knownChannels.contains(channelId)
+                || (channel.map { $0.id == channelId && $0.isSynced } ?? false)
+                || exists(sql: "SELECT 1 FROM channels WHERE id = \(SQLText.placeholder)", channelId)
+            lastMissing = MissingReference(userId: userId, channelId: channelStored ? nil : channelId)
+            return false
+        }
+        guard try ensureChannel(channelId, nested: channel, force: force) else {
+            lastMissing = MissingReference(channelId: channelId)
+            return false
+        }
+        return true
+    }
+
     private func exists(sql: String, _ id: String) throws -> Bool {
         try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: [SQLText.bind(id)]) != nil
     }
@@ -102,7 +124,7 @@ struct RecordWriter {
     /// Inserts or overwrites membership `r` (stale rule; a nil `isPresent` keeps the stored
     /// presence), after the referential rule for its user and channel.
     mutating func upsert(_ r: MemberRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool, into report: inout UpsertReport) throws {
-        guard try ensureUser(r.userId, nested: user, force: force), try ensureChannel(r.channelId, nested: channel, force: force) else {
+        guard try references(userId: r.userId, user: user, channelId: r.channelId, channel: channel, force: force) else {
             return report.missingReference.append(r.id)
         }
         try db.cachedStatement(sql: MemberRow.insertSQL).execute(arguments: StatementArguments(MemberRow.arguments(r)))
@@ -136,8 +158,7 @@ struct RecordWriter {
     /// an update keeps the stored status, except that a sending or failed message that now has a
     /// timetoken becomes sent.
     mutating func upsert(_ r: MessageRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool, into report: inout UpsertReport) throws {
-        guard try ensureUser(r.pubnubUserId, nested: user, force: force),
-              try ensureChannel(r.pubnubChannelId, nested: channel, force: force)
+        guard try references(userId: r.pubnubUserId, user: user, channelId: r.pubnubChannelId, channel: channel, force: force)
         else { return report.missingReference.append(r.id) }
         let fresh: MessageStatus = r.timetoken == 0 ? .sending : .sent
         if messageInsert == nil { messageInsert = try db.cachedStatement(sql: MessageRow.insertSQL) }

@@ -75,9 +75,12 @@ struct InputCollector {
     }
 
     /// The input for standard input.
+    /// With no format named and a name without a telling extension, its format stays `.auto`:
+    /// JSON, or NDJSON when it is one JSON value per line (see ``NDJSONSniff``).
     func stdinInput() -> InputFile {
         let f = format == .auto ? InputFormat.forPath(standardInputName) : format
-        return InputFile(displayPath: standardInputName, source: .standardInput, format: f, problem: nil)
+        let sniffed = format == .auto && f == .json ? InputFormat.auto : f
+        return InputFile(displayPath: standardInputName, source: .standardInput, format: sniffed, problem: nil)
     }
 
     private func file(_ path: String) -> InputFile {

@@ -41,7 +41,8 @@ struct InputFile: Sendable, Hashable {
     let displayPath: String
     /// Where to read.
     let source: Source
-    /// How to split it into payloads (never `.auto`).
+    /// How to split it into payloads; `.auto` only for standard input with no format named and
+    /// no telling name: JSON, or NDJSON when it is one JSON value per line (``NDJSONSniff``).
     let format: InputFormat
     /// Why the input cannot be read at all, known before reading (no such file, no glob match).
     let problem: String?

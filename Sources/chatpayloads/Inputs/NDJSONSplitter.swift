@@ -44,8 +44,10 @@ struct NDJSONSplitter: ~Copyable {
     /// A splitter over `reader`; lines whose content (line end excluded) is longer than
     /// `maxLineBytes` are reported as `tooLong`, not kept. `onIdle` runs whenever the next read
     /// would wait for more input.
-    init(reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil) {
+    /// `prefix` holds the stream's first bytes, already read from `reader` (``NDJSONSniff``).
+    init(reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil, prefix: [UInt8] = []) {
         self.reader = reader
+        buffer = prefix
         self.maxLineBytes = max(1, maxLineBytes)
         self.onIdle = onIdle
     }

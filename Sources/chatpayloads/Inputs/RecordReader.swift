@@ -38,9 +38,27 @@ enum RecordReader {
         } catch {
             return fail(error.message)
         }
-        switch input.format {
+        var format = input.format
+        var head: [UInt8] = []
+        if format == .auto {
+            // Standard input or a pipe with no format named: NDJSON when it is one JSON value
+            // per line (``NDJSONSniff``), else one JSON document.
+            do throws(ByteReader.Failure) {
+                format = .json
+                while head.count <= maxBytes {
+                    if try reader.readChunk(into: &head) == 0 { break }
+                    let verdict = NDJSONSniff.verdict(head)
+                    if verdict == .needMore { continue }
+                    if verdict == .ndjson { format = .ndjson }
+                    break
+                }
+            } catch {
+                return fail(error.message)
+            }
+        }
+        switch format {
         case .ndjson:
-            var splitter = NDJSONSplitter(reader: reader, maxLineBytes: maxBytes, onIdle: idle)
+            var splitter = NDJSONSplitter(reader: reader, maxLineBytes: maxBytes, onIdle: idle, prefix: head)
             while true {
                 let record: NDJSONSplitter.Record?
                 do throws(ByteReader.Failure) {
@@ -59,17 +77,18 @@ enum RecordReader {
         case .jsonArray:
             readArray(reader, maxBytes: maxBytes, body)
         case .json, .auto, .yaml:
-            let bytes: [UInt8]
+            var bytes = head
             do throws(ByteReader.Failure) {
-                let (all, truncated) = try reader.readAll(limit: maxBytes)
-                if truncated {
+                while bytes.count <= maxBytes {
+                    if try reader.readChunk(into: &bytes) == 0 { break }
+                }
+                if bytes.count > maxBytes {
                     return fail("the input is larger than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes", line: 1, column: 1)
                 }
-                bytes = all
             } catch {
                 return fail(error.message)
             }
-            if input.format != .yaml { return body(.whole, .bytes(bytes)) }
+            if format != .yaml { return body(.whole, .bytes(bytes)) }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 return fail("the YAML input is not UTF-8", rule: "parse")
             }

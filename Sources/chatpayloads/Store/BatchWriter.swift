@@ -14,7 +14,7 @@ final class BatchWriter: @unchecked Sendable {
         var outcome: Result<[UpsertOutcome], ChatStoreError>
         /// For each row kept out by the referential rule (by index in the batch), what it refers
         /// to; the rows themselves are dropped once written, so only this is kept for the report.
-        var references: [Int: String] = [:]
+        var references: [Int: MissingReference] = [:]
     }
 
     /// Rows of batch `number`; `closes` when they are its last.
@@ -115,15 +115,15 @@ final class BatchWriter: @unchecked Sendable {
                 continue
             }
             var outcomes: [UpsertOutcome] = []
-            var references: [Int: String] = [:]
+            var references: [Int: MissingReference] = [:]
             let result: Result<[UpsertOutcome], ChatStoreError>
             do throws(ChatStoreError) {
                 try store.upsertTransactionBlocking(force: force, cacheKiB: BatchWriter.cacheKiB) { bulk in
                     var chunk = first
                     while true {
                         let written = try bulk.upsert(chunk.writes)
-                        for (index, o) in written.enumerated() where o == .missingReference {
-                            references[outcomes.count + index] = ImportRun.references(of: chunk.writes[index])
+                        for (index, reference) in bulk.lastMissing {
+                            references[outcomes.count + index] = reference
                         }
                         outcomes.append(contentsOf: written)
                         if chunk.closes { return }

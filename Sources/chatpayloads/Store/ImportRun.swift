@@ -36,6 +36,11 @@ final class ImportRun {
     private var events: [Event] = []
     private var head = 0
     private var committed: [Int: BatchWriter.Done] = [:]
+    /// The inputs whose end has been reported, and the input of the last payload reported.
+    private var inputsReported = 0
+    private var lastReportedInput = -1
+    /// Inputs that held no payload at all (an empty file or stream), by index.
+    private(set) var emptyInputs: [Int] = []
 
     init(checker: ImportChecker, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter], state: RunState, progress: ProgressLine?) {
         self.checker = checker
@@ -53,7 +58,9 @@ final class ImportRun {
         writer.start()
         for (index, input) in inputs.enumerated() {
             var recordIndex = 0
+            var sawRecord = false
             RecordReader.read(input, maxBytes: maxBytes) { label, record in
+                sawRecord = true
                 guard storeError == nil else { return }
                 let payload: WorkItem.Payload
                 switch record {
@@ -79,6 +86,7 @@ final class ImportRun {
                 }
                 collect(writer.takeDone())
             }
+            if !sawRecord { emptyInputs.append(index) }
             events.append(.inputDone(index))
             collect(writer.takeDone())
         }
@@ -111,7 +119,8 @@ final class ImportRun {
             case .failure(let error): if storeError == nil { storeError = error }
             }
         }
-        if storeError != nil { return }
+        // After a failure the events of the batches committed before it are still reported;
+        // the loop stops at the failed batch's first row.
         // Reported events are dropped in steps (the loop below stops at the first event whose
         // batch is not committed yet, which is most of the time: this must not depend on it).
         defer {
@@ -123,21 +132,17 @@ final class ImportRun {
         while head < events.count {
             switch events[head] {
             case .inputDone(let index):
-                let stats = state.stats[index]
-                state.summary.add(stats)
-                for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
+                finishInput(index)
             case .record(var result, let slot):
                 if let slot {
                     guard let done = committed[slot.batch], case .success(let outcomes) = done.outcome else { return }
                     let outcome = slot.index < outcomes.count ? outcomes[slot.index] : .missingReference
                     counts.add(outcome)
                     if outcome == .missingReference {
-                        let reference = done.references[slot.index]
                         result.outcome = .invalid
                         result.passed = false
                         result.issues = [ReportedIssue(
-                            severity: .error,
-                            message: "not stored: \(reference ?? "its user or channel") is not stored (import it first, or pass --force to create an id-only row)",
+                            severity: .error, message: ImportRun.notStoredMessage(done.references[slot.index]),
                             instanceLocation: "", rule: "reference", line: result.startLine, column: result.startColumn)]
                     }
                     if slot.index == outcomes.count - 1 { committed[slot.batch] = nil }
@@ -148,18 +153,36 @@ final class ImportRun {
                     }
                 }
                 state.add(result)
+                lastReportedInput = result.inputIndex
                 for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
             }
             head += 1
         }
     }
 
-    /// How a missing-reference message names what a row refers to.
-    static func references(of write: StoreWrite) -> String? {
-        switch write {
-        case .member(let r, _, _): return "user \"\(r.userId)\" or channel \"\(r.channelId)\""
-        case .message(let r, _, _, _): return "user \"\(r.pubnubUserId)\" or channel \"\(r.pubnubChannelId)\""
-        case .user, .channel, .action: return nil
+    /// Reports the end of input `index` and adds it to the summary.
+    private func finishInput(_ index: Int) {
+        let stats = state.stats[index]
+        state.summary.add(stats)
+        inputsReported = index + 1
+        for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
+    }
+
+    /// After a store error: ends the inputs whose payloads were reported only in part (those of
+    /// the batches committed before the failure), so every reporter can close its document
+    /// with a summary of what was reported.
+    func finishReportedInputs() {
+        guard storeError != nil else { return }
+        while inputsReported <= lastReportedInput { finishInput(inputsReported) }
+    }
+
+    /// The issue of a row kept out by the referential rule, naming the user and/or channel that
+    /// is not stored: `not stored: channel "c" is not stored (import it first, or ...)`.
+    static func notStoredMessage(_ missing: MissingReference?) -> String {
+        guard let missing else {
+            return "not stored: its user or channel is not stored (import it first, or pass --force to create an id-only row)"
         }
+        let both = missing.userId != nil && missing.channelId != nil
+        return "not stored: \(missing) \(both ? "are" : "is") not stored (import \(both ? "them" : "it") first, or pass --force to create \(both ? "id-only rows" : "an id-only row"))"
     }
 }

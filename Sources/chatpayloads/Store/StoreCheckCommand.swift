@@ -8,11 +8,12 @@ struct StoreCheckCommand: ParsableCommand {
         abstract: "Check the store's integrity and schema version.",
         discussion: """
             Runs PRAGMA integrity_check and compares the file's schema migrations with those \
-            this version knows.
+            this version knows. An older schema passes (the next import migrates it). \
+            \(StoreDatabaseOptions.readOnlyNote)
 
             EXIT STATUS:
-              0   the file is sound and up to date (or an empty store no import has finished creating)
-              3   it is damaged, not a database, of a newer or older schema, or cannot be opened
+              0   the file is sound: up to date, of an older schema the next import migrates, or an empty store no import has finished creating
+              3   it is damaged, not a database, of a newer or unknown schema, or cannot be opened
               64  usage error
             """)
 
@@ -43,7 +44,13 @@ struct StoreCheckCommand: ParsableCommand {
                 Terminal.diagnose(TextReporter.displayable("\(store.path): error: failed the integrity check: \(lines.prefix(5).joined(separator: "; "))"))
                 throw ExitStatus.schemaOrConfig.exitCode
             }
-            guard migrations == known else {
+            // An older schema (the known migrations' prefix) is sound: every subcommand reads it,
+            // and the next writable open (an import) migrates it.
+            let older = migrations.count < known.count && Array(known.prefix(migrations.count)) == migrations && !migrations.isEmpty
+            if older {
+                out.write("migrations: \(known.dropFirst(migrations.count).joined(separator: ", ")) to apply (the next import or apply does)\n")
+            }
+            guard migrations == known || older else {
                 out.flush()
                 Terminal.diagnose(TextReporter.displayable("\(store.path): error: schema \(migrations.joined(separator: ", ")) differs from this version's \(known.joined(separator: ", "))"))
                 throw ExitStatus.schemaOrConfig.exitCode

@@ -9,6 +9,10 @@ struct StoreDatabaseOptions: ParsableArguments {
         "The store file (created when missing; default: $CHATPAYLOADS_DB, else the config's db:).", valueName: "path"))
     var db: String?
 
+    /// What the read-only subcommands' `--help` says about opening the store.
+    static let readOnlyNote = "The store is opened read-only; a file or folder you cannot write (a read-only mount, "
+        + "a shipped 0444 file) is opened SQLite-immutable, creating nothing beside it (a process writing it meanwhile is not seen)."
+
     /// Where the config comes from when neither `--db` nor `CHATPAYLOADS_DB` names the file.
     enum ConfigSource {
         /// The config the subcommand already loaded (nil: none, or `--no-config`).

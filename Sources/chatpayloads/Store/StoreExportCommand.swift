@@ -13,7 +13,8 @@ struct StoreExportCommand: ParsableCommand {
             messages (the sent form, with their actions), then actions whose message is not \
             stored; --kind prints one kind (message-action: every action), --channel only the \
             rows of one channel. The bytes equal `normalize` of what was imported (for a \
-            message, `convert --to record | convert --to payload --kind message`).
+            message, `convert --to record | convert --to payload --kind message`). \
+            \(StoreDatabaseOptions.readOnlyNote)
 
             EXAMPLES:
               chatpayloads store export --db chat.sqlite > all.ndjson

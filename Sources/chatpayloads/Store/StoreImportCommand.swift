@@ -17,7 +17,11 @@ struct StoreImportCommand: ParsableCommand {
             that convert --kind message reads: {timetoken, content, pubnubUserId, \
             pubnubChannelId}; their content is validated against the message schema. A \
             membership or message whose user or channel is not stored is reported and kept out \
-            (--force creates id-only rows). Re-importing the same input changes nothing.
+            (--force creates id-only rows). Re-importing the same input changes nothing. \
+            Standard input without --format or --ndjson is NDJSON when it is one JSON value per \
+            line. An input with no payload gets a warning. A second import into the same file \
+            waits for the first one's transactions (30 s busy timeout). A write error (disk \
+            full) stops the import: the batches committed before it stay and are counted.
 
             EXAMPLES:
               chatpayloads store import --db chat.sqlite users.ndjson channels.ndjson
@@ -28,7 +32,7 @@ struct StoreImportCommand: ParsableCommand {
               0   every payload was stored (or was already stored, or stale)
               1   some payload is invalid or refers to a user or channel that is not stored
               2   some input could not be read, or is not JSON / YAML, or is over a limit
-              3   config error, or the store cannot be opened or written (not a database, a directory, read-only)
+              3   config error, or the store cannot be opened or written (not a database, a directory, read-only, disk full)
               64  usage error
             """)
 
@@ -83,6 +87,10 @@ struct StoreImportCommand: ParsableCommand {
     /// 4.8-5.0 s and 62 MB; 16,384 keeps the peak well under 64 MB (see Benchmarks/README.md).
     static let defaultBatchSize = 16384
 
+    /// What `--kind auto` advises when it cannot tell a payload's kind: this command's options.
+    static let autoAdvice = "name the kind with --kind (user, channel, member, message or message-action), "
+        + "and read a top-level array with --format json-array or one payload per line with --ndjson"
+
     mutating func validate() throws {
         if batchSize < 1 { throw UsageError("--batch-size must be at least 1") }
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }
@@ -117,7 +125,9 @@ struct StoreImportCommand: ParsableCommand {
         var detection = profile.parseOptions
         detection.duplicateKeys = .lastWins
         detection.maxBytes = Int.max
-        let checker = RecordChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
+        var checker = RecordChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
+        checker.autoOption = "--kind auto"
+        checker.autoAdvice = StoreImportCommand.autoAdvice
         let state = RunState(inputCount: inputs.count, expectInvalid: false)
         let progress = ProgressLine.make(
             task: "store import", quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [stdout, Terminal.standardError])
@@ -128,21 +138,29 @@ struct StoreImportCommand: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         run.run(maxBytes: profile.maxBytes)
-        if let error = run.storeError {
-            stdout.flush()
-            throw StoreFailure.exit(error)
+        for index in run.emptyInputs where inputs[index].problem == nil {
+            Terminal.diagnose(TextReporter.displayable("\(inputs[index].displayPath): warning: empty input: it holds no payload, nothing imported"))
         }
+        // A store error (disk full, an I/O error) stops the run: what was committed before it
+        // is reported and every reporter closes its document, then exit status 3.
+        run.finishReportedInputs()
         let elapsed = clock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        state.summary.status = state.status
+        state.summary.status = run.storeError == nil ? state.status : .schemaOrConfig
         report.finish(state.summary)
-        if !quiet {
+        if !quiet || run.storeError != nil {
             // Machine-readable reports keep standard output to themselves.
             let textual = reporter == .text || reporter == .summary
-            (textual ? stdout : Terminal.standardError).write(run.counts.line + "\n")
+            let line = run.storeError == nil ? run.counts.line : run.counts.stoppedLine
+            (textual ? stdout : Terminal.standardError).write(line + "\n")
         }
         stdout.flush()
         Terminal.standardError.flush()
+        if let error = run.storeError {
+            // Committed batches are durable in the WAL whether or not this checkpoint can run.
+            try? store.close()
+            throw StoreFailure.exit(error)
+        }
         do throws(ChatStoreError) { try store.close() } catch { throw StoreFailure.exit(error) }
         if state.status != .success { throw state.status.exitCode }
     }

@@ -14,7 +14,7 @@ struct StoreQueryCommand: ParsableCommand {
             --present for present ones only; actions: of --channel; users and channels: in \
             storage order. --unseen prints the unseen count of --channel (messages sent or \
             delivered, not sent by --user) instead of rows. Output: an aligned table, or \
-            NDJSON payloads with --reporter json.
+            NDJSON payloads with --reporter json. \(StoreDatabaseOptions.readOnlyNote)
 
             EXAMPLES:
               chatpayloads store query --db chat.sqlite messages --channel general --limit 50

@@ -8,6 +8,8 @@ struct StoreStatsCommand: ParsableCommand {
         commandName: "stats",
         abstract: "Print row counts per kind and per channel, the schema version and the file size.",
         discussion: """
+            \(StoreDatabaseOptions.readOnlyNote)
+
             EXAMPLES:
               chatpayloads store stats --db chat.sqlite
               chatpayloads store stats --db chat.sqlite --channels 100

@@ -42,13 +42,17 @@ struct RecordChecker: Sendable {
     /// A reporter prints each payload's `basic` output (`--reporter json`): build it (else it is
     /// never built).
     var wantsOutput = false
+    /// How an `auto` issue names the detection and ends (what to do): in the options of the
+    /// command in use.
+    var autoOption = "--schema auto"
+    var autoAdvice = PayloadShape.validateAdvice
 
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
     func independentCopy() -> RecordChecker {
         RecordChecker(
             cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions, select: select,
-            verdictOnly: verdictOnly, wantsOutput: wantsOutput)
+            verdictOnly: verdictOnly, wantsOutput: wantsOutput, autoOption: autoOption, autoAdvice: autoAdvice)
     }
 
     func check(_ item: WorkItem) -> RecordResult {
@@ -212,7 +216,7 @@ struct RecordChecker: Sendable {
             }
             result.outcome = .invalid
             result.issues = [ReportedIssue(
-                severity: .error, message: shape.autoFailureMessage ?? "--schema auto cannot tell which chat payload this is",
+                severity: .error, message: shape.autoFailureMessage(advice: autoAdvice, option: autoOption) ?? "\(autoOption) cannot tell which chat payload this is",
                 instanceLocation: pointer.description, rule: "auto", line: position?.line, column: position?.column)]
             return nil
         }
