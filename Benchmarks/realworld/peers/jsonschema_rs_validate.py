@@ -47,7 +47,8 @@ def main():
     try:
         is_valid = jsonschema_rs.validator_for(schema, validate_formats=False, retriever=no_retrieval).is_valid
     except Exception as e:  # noqa: BLE001 - reported, not raised
-        print(f"jsonschema-rs: the schema does not compile: {e}", file=sys.stderr)
+        first = next((ln.strip() for ln in str(e).splitlines() if ln.strip()), type(e).__name__)
+        print(f"jsonschema-rs: the schema does not compile: {first}", file=sys.stderr)
         sys.exit(1)
     counts = {"valid": 0, "invalid": 0, "unreadable": 0}
     marks = []

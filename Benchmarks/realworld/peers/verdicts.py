@@ -11,12 +11,16 @@ KIND is how PATH is read:
   ours        `chatpayloads validate --reporter ndjson`: one `result` object per file (`outcome`).
 Prints one line per implementation (agreements, and the first disagreeing files) and writes OUT.json:
 {"schema": NAME, "instances": N, "impls": {IMPL: {"agree": A, "differ": [[file, reference, impl]...]}}}.
-Exit status 1 when an implementation's verdict differs from the reference's on some instance.
+Exit status 1 when an implementation's verdict differs from the reference's on some instance; one
+that gave no verdict at all (it refused the schema) is reported and does not count.
 """
 import json
 import os
 import re
 import sys
+
+
+WORD = {"1": "valid", "0": "invalid", "-": "unreadable", "?": "not decided"}
 
 
 def marks_of(kind: str, path: str, names: list[str]) -> dict[str, str]:
@@ -57,11 +61,17 @@ def main() -> None:
         impl, _, rest = spec.partition("=")
         kind, _, path = rest.partition(":")
         got = marks_of(kind, path, names)
+        if not got:
+            # No verdict at all: the implementation refused the schema (the timed table shows it
+            # as an error); nothing to compare.
+            result["impls"][impl] = {"agree": 0, "differ": [], "error": "no verdicts (the schema was refused?)"}
+            print(f"    {name:26} {impl:14} gave no verdicts (refused the schema? see the table's error cell)", file=sys.stderr)
+            continue
         differ = [[n, expected[n], got.get(n, "missing")] for n in names if got.get(n, "missing") != expected[n]]
         result["impls"][impl] = {"agree": len(names) - len(differ), "differ": differ}
         if differ:
             status = 1
-            shown = ", ".join(f"{n} (reference {'valid' if e == '1' else 'invalid'}, {impl} {g})" for n, e, g in differ[:4])
+            shown = ", ".join(f"{n} (reference {WORD[e]}, {impl} {WORD.get(g, g)})" for n, e, g in differ[:4])
             print(f"    {name:26} {impl:14} DIFFERS on {len(differ)} of {len(names)}: {shown}"
                   f"{' ...' if len(differ) > 4 else ''}", file=sys.stderr)
         else:
