@@ -150,7 +150,10 @@ record() {
         printf '%8.3f s %7.1f MB  %s valid, %s invalid, %s unreadable\n' "$wall" "$(awk "BEGIN {print $rss/1024}")" "$valid" "$invalid" "$unreadable" >&2
         printf '%s\t%s\t%s\tok\t%s\t%s\t%s\t%s\t%s\t%s\t\n' "$round" "$schema" "$impl" "$wall" "$rss" "$payloads" "$valid" "$invalid" "$unreadable" >> "$RAW"
     else
-        local note="${counts#ERROR }"
+        local note="${counts#ERROR }" first
+        # The first "error:" line says more than the last line of a multi-line message.
+        first="$(grep -m 1 -i '^error' "$base.err" 2>/dev/null | cut -c1-160 || true)"
+        if [ -n "$first" ]; then note="exit status $status: $first"; fi
         printf '%8.3f s  %s: error: %s\n' "$wall" "$impl" "$note" >&2
         printf '%s\t%s\t%s\terror\t%s\t0\t0\t0\t0\t0\t%s\n' "$round" "$schema" "$impl" "$wall" "$note" >> "$RAW"
     fi

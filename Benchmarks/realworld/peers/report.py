@@ -37,7 +37,7 @@ def main() -> None:
                 continue
             bad = [r for r in runs if r["status"] != "ok"]
             if bad:
-                cell[name, impl] = (f"error ({bad[0]['note'][:80]})", None)
+                cell[name, impl] = (f"error ({bad[0]['note'][:110]})", None)
                 continue
             counts = {(int(r["valid"]), int(r["invalid"]), int(r["unreadable"])) for r in runs}
             want = (ref["valid"], ref["invalid"], 0)
