@@ -3,7 +3,7 @@
 invalid instances, each one's verdict decided by python-jsonschema (the reference) and recorded.
 
     Benchmarks/.venv/bin/python Benchmarks/realworld/generate.py [--out DIR] [--seed N]
-                                [--per-verdict N] [--only NAME[,NAME]]
+                                [--per-verdict N] [--only NAME[,NAME]] [--reference-budget N]
 
 Deterministic: the same seed, catalog and python-jsonschema version give the same files.
 How instances are made:
@@ -15,7 +15,8 @@ How instances are made:
   cql2    random expressions of the recursive grammar (depth 1-6), then mutated as above.
 Each candidate is judged by python-jsonschema (the dialect its $schema names, 2020-12 without one;
 `format` an annotation, as every draft's default; nothing fetched: a $ref to an unregistered
-resource makes the reference raise, and such a candidate is dropped and counted). Candidates are
+resource makes the reference raise, and such a candidate is dropped and counted; so is one on which
+the reference spends more than --reference-budget subschema descents). Candidates are
 kept until PER_VERDICT valid and PER_VERDICT invalid ones (distinct) are found, or the attempt
 budget runs out (then the counts say how many there are).
 
@@ -84,7 +85,10 @@ class TooCostly(Exception):
     """The reference spent its budget of subschema descents on one candidate."""
 
 
-REFERENCE_BUDGET = 5_000   # descents per candidate: python-jsonschema goes exponential on deep oneOf grammars
+# Subschema descents python-jsonschema may spend on one candidate (--reference-budget): it is
+# exponential on deep oneOf grammars (the CQL2 ones: ~2,000 descents at expression depth 2,
+# ~10,000 at 3, ~80,000 at 4), so this bounds the depth of the instances it can judge.
+REFERENCE_BUDGET = 20_000
 
 
 BUDGET_LEFT = [REFERENCE_BUDGET]
@@ -110,10 +114,10 @@ def reference_validator(schema):
     return cls(schema, registry=referencing.Registry(retrieve=no_retrieval))
 
 
-def verdict(validator, doc):
+def verdict(validator, doc, budget: int):
     """True / False; "costly" when the reference spends its budget; None when it cannot decide
     (an unresolvable $ref, a pattern Python's re does not take...)."""
-    BUDGET_LEFT[0] = REFERENCE_BUDGET
+    BUDGET_LEFT[0] = budget
     try:
         return validator.is_valid(doc)
     except TooCostly:
@@ -311,7 +315,15 @@ def canonical(doc) -> str:
     return json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def generate_one(entry: dict, out: str, seed: int, per_verdict: int) -> dict:
+def json_depth(doc) -> int:
+    if isinstance(doc, dict):
+        return 1 + max((json_depth(v) for v in doc.values()), default=0)
+    if isinstance(doc, list):
+        return 1 + max((json_depth(v) for v in doc), default=0)
+    return 0
+
+
+def generate_one(entry: dict, out: str, seed: int, per_verdict: int, budget: int) -> dict:
     name = entry["name"]
     schema_path = copy_schema(entry, out)
     with open(schema_path, encoding="utf-8") as f:
@@ -337,7 +349,7 @@ def generate_one(entry: dict, out: str, seed: int, per_verdict: int) -> dict:
         if key in seen or len(key) > MAX_DOC_BYTES:
             return
         seen.add(key)
-        v = verdict(validator, doc)
+        v = verdict(validator, doc, budget)
         if v is None:
             dropped += 1
             return
@@ -381,7 +393,8 @@ def generate_one(entry: dict, out: str, seed: int, per_verdict: int) -> dict:
         "schema": os.path.relpath(schema_path, out),
         "files": os.path.join(name, "files"), "ndjson": os.path.join(name, "instances.jsonl"),
         "instances": len(docs), "valid": len(found[True]), "invalid": len(found[False]),
-        "bytes": total_bytes, "dropped": dropped, "too_costly_for_reference": costly, "attempts": attempts,
+        "bytes": total_bytes, "max_depth": max((json_depth(d) for d, _ in docs), default=0),
+        "dropped": dropped, "too_costly_for_reference": costly, "attempts": attempts,
     }
 
 
@@ -390,7 +403,10 @@ def main() -> None:
     ap.add_argument("--out", default=os.path.join(HERE, "corpus"))
     ap.add_argument("--seed", type=int, default=26)
     ap.add_argument("--per-verdict", type=int, default=300, help="valid and invalid instances per schema (each)")
-    ap.add_argument("--only", default="", help="comma-separated schema names")
+    ap.add_argument("--only", default="", help="comma-separated schema names (the others' rows of an "
+                    "existing MANIFEST.json of the same seed and size are kept)")
+    ap.add_argument("--reference-budget", type=int, default=REFERENCE_BUDGET,
+                    help="subschema descents python-jsonschema may spend on one candidate")
     args = ap.parse_args()
     catalog = load_catalog()
     only = {s for s in args.only.split(",") if s}
@@ -401,15 +417,23 @@ def main() -> None:
     os.makedirs(args.out, exist_ok=True)
     rows = []
     for e in entries:
-        row = generate_one(e, args.out, args.seed, args.per_verdict)
+        row = generate_one(e, args.out, args.seed, args.per_verdict, args.reference_budget)
         rows.append(row)
         print(f"{row['name']:26} {row['valid']:5} valid {row['invalid']:5} invalid "
-              f"{row['bytes'] / 1024:8.0f} KB  ({row['dropped']} dropped, {row['too_costly_for_reference']} too costly for the reference, {row['attempts']} attempts)",
+              f"{row['bytes'] / 1024:8.0f} KB, depth {row['max_depth']:2}  ({row['dropped']} dropped, {row['too_costly_for_reference']} too costly for the reference, {row['attempts']} attempts)",
               file=sys.stderr)
-    manifest = {"seed": args.seed, "per_verdict": args.per_verdict,
+    manifest_path = os.path.join(args.out, "MANIFEST.json")
+    if only and os.path.exists(manifest_path):
+        with open(manifest_path, encoding="utf-8") as f:
+            old = json.load(f)
+        if (old.get("seed"), old.get("per_verdict"), old.get("reference_budget")) == (args.seed, args.per_verdict, args.reference_budget):
+            fresh = {r["name"]: r for r in rows}
+            kept = [fresh.pop(r["name"], r) for r in old["schemas"]]
+            rows = sorted(kept + list(fresh.values()), key=lambda r: r["name"])
+    manifest = {"seed": args.seed, "per_verdict": args.per_verdict, "reference_budget": args.reference_budget,
                 "reference": "python-jsonschema " + importlib.metadata.version("jsonschema"),
                 "schemas": rows}
-    with open(os.path.join(args.out, "MANIFEST.json"), "w", encoding="utf-8") as f:
+    with open(manifest_path, "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")
 
