@@ -1,11 +1,13 @@
 import Foundation
 import XCTest
 
+@testable import chatpayloads
+
 /// Issue 25: a report never destroys an input, `--emit` passes NDJSON lines through byte for
 /// byte, and the smaller messages (a missing `diff` input, a missed `--select` in a later YAML
 /// document, strings that print alike but differ in code points).
 final class HostileOutputTests: CLITestCase {
-    let user = #"{"id":"u-1","name":"Ana"}"#
+    let user = #"{"id":"u-1","name":"Ana","type":"member"}"#
 
     private func bytes(_ relativePath: String) throws -> Data {
         try Data(contentsOf: work.appendingPathComponent(relativePath))
@@ -136,5 +138,33 @@ final class HostileOutputTests: CLITestCase {
         try write("other.json", #"{"name":"tea"}"#)
         let other = try run(["validate", "--schema", "./nfc.schema.json", "other.json"])
         XCTAssertFalse(other.stdout.contains("code points"), other.stdout)
+    }
+
+    /// A `$ref` cycle stopped by `max-evaluation-depth` printed a keyword location of 1,000
+    /// `/$ref` segments (one 5,177-character line): report lines show the repeated group once,
+    /// with its count; the JSON report keeps the whole location.
+    func testReferenceCycleLocationIsShortInReportLines() throws {
+        try write("cycle.schema.json", ##"{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"properties":{"p":{"$ref":"#/$defs/a"}}}"##)
+        try write("p.json", #"{"p":1}"#)
+        for reporter in ["text", "github", "junit", "sarif"] {
+            let r = try run(["validate", "--schema", "./cycle.schema.json", "--reporter", reporter, "p.json"])
+            XCTAssertNotEqual(r.status, 0, r.stderr)
+            // SARIF keeps the whole location in the result's properties (machine-readable).
+            let lines = r.stdout.split(separator: "\n").filter { !$0.contains("\"keywordLocation\"") }
+            XCTAssertLessThan(lines.map(\.count).max() ?? 0, 700, "\(reporter): \(r.stdout.prefix(800))")
+            XCTAssertTrue(r.stdout.contains("/properties/p(/$ref ×1000)"), "\(reporter): \(r.stdout.prefix(800))")
+        }
+        let full = try json(try run(["validate", "--schema", "./cycle.schema.json", "--reporter", "json", "p.json"]).stdout)
+        XCTAssertTrue(String(describing: full).contains(String(repeating: "/$ref", count: 1000)))
+    }
+
+    func testKeywordLocationShortening() {
+        XCTAssertEqual(KeywordLocationText.shown("/properties/a/type"), "/properties/a/type")
+        let cycle = "/not" + String(repeating: "/properties/a/$ref", count: 200) + "/type"
+        XCTAssertEqual(KeywordLocationText.shown(cycle), "/not(/properties/a/$ref ×200)/type")
+        let plain = (0..<100).map { "/k\($0)" }.joined()
+        let shown = KeywordLocationText.shown(plain)
+        XCTAssertTrue(shown.hasPrefix("/k0/k1/") && shown.hasSuffix("/k98/k99") && shown.contains(" … "), shown)
+        XCTAssertLessThanOrEqual(shown.count, 203)
     }
 }

@@ -44,6 +44,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Starts the command; standard output goes to `output` (a reader thread feeds it).
     func start(output: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void, outputEnded: @escaping @Sendable () -> Void) throws(StartError) {
+        InterruptCleanup.shared.parkIfInterrupting()
         var stdinPipe: [Int32] = [-1, -1]
         var stdoutPipe: [Int32] = [-1, -1]
         var stderrPipe: [Int32] = [-1, -1]
@@ -118,6 +119,7 @@ final class ChildProcess: @unchecked Sendable {
     func waitForExit(seconds: Double) -> Bool {
         guard exited.wait(timeout: .now() + seconds) == .success else { return false }
         exited.signal()  // later waits see the exit too
+        InterruptCleanup.shared.parkIfInterrupting()
         reap()
         return true
     }
@@ -133,6 +135,7 @@ final class ChildProcess: @unchecked Sendable {
         }
         if exited.wait(timeout: .now() + 5) == .success {
             exited.signal()
+            InterruptCleanup.shared.parkIfInterrupting()
             reap()
         }
     }

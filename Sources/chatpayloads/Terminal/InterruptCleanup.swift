@@ -22,6 +22,7 @@ final class InterruptCleanup: @unchecked Sendable {
     private var folders: Set<String> = []
     private var groups: Set<pid_t> = []
     private var installed = false
+    private var interrupting = false
 
     /// Removes the file at `path` if the run is interrupted.
     func removeOnInterrupt(_ path: String) {
@@ -35,10 +36,23 @@ final class InterruptCleanup: @unchecked Sendable {
         lock.withLock { _ = folders.insert(path) }
     }
 
-    /// Kills the process group `group` if the run is interrupted.
+    /// Kills the process group `group` if the run is interrupted (at once, when a started
+    /// command raced with an interrupt already being handled).
     func killOnInterrupt(group: pid_t) {
         installIfNeeded()
-        lock.withLock { _ = groups.insert(group) }
+        let late = lock.withLock { () -> Bool in
+            groups.insert(group)
+            return interrupting
+        }
+        if late { _ = killpg(group, SIGKILL) }
+    }
+
+    /// Waits for the end of the process when an interrupt is being handled, so the thread
+    /// that calls it (one that saw its command killed) cannot go on with the run and end the
+    /// process with the run's status first.
+    func parkIfInterrupting() {
+        guard lock.withLock({ interrupting }) else { return }
+        while true { sleep(60) }
     }
 
     /// Drops a file or folder registered earlier (it was renamed or removed).
@@ -75,11 +89,20 @@ final class InterruptCleanup: @unchecked Sendable {
                 return
             }
         }
-        for number in [SIGINT, SIGTERM] { signal(number, interruptSignalHandler) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in [SIGINT, SIGTERM] {
+            signal(number, interruptSignalHandler)
+            sigaddset(&unblocked, number)
+        }
+        // A parent may have started the tool with these signals blocked (the mask is inherited):
+        // this thread takes them, whatever the mask of the threads already running.
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     private func interrupted(by number: Int32) -> Never {
         lock.lock()
+        interrupting = true
         let (files, folders, groups) = (self.files, self.folders, self.groups)
         lock.unlock()
         for group in groups { _ = killpg(group, SIGKILL) }

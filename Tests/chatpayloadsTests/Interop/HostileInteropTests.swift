@@ -11,9 +11,9 @@ import XCTest
 final class HostileInteropTests: CLITestCase {
     /// A `--vectors` directory holding one user vector with `id` (payload and expectation valid).
     private func vectorsDirectory(id: String, name: String = "v") throws -> String {
-        try write("\(name)/payloads/u.json", #"{"id":"u-1","name":"Ana"}"#)
+        try write("\(name)/payloads/u.json", #"{"id":"u-1","name":"Ana","type":"member"}"#)
         let entry: [String: Any] = [
-            "id": id, "kind": "user", "payload": "payloads/u.json",
+            "id": id, "kind": "user", "payload": "payloads/u.json", "canonical": ["id": "u-1", "name": "Ana", "type": "member"],
             "expect": ["compat": ["verdict": "accept"], "standard": ["verdict": "accept"], "strict": ["verdict": "accept"]],
         ]
         let index = try JSONSerialization.data(withJSONObject: ["format": "chatpayloads-codec-vectors/1", "vectors": [entry]])
@@ -141,7 +141,7 @@ final class HostileInteropTests: CLITestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("line") && r.stderr.contains("after its last answer (dropped)"), r.stderr)
         var usage = rusage()
-        XCTAssertEqual(getrusage(RUSAGE_CHILDREN, &usage), 0)
+        XCTAssertEqual(getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage), 0)
         // ru_maxrss is in KiB on Linux: under 400 MB.
         XCTAssertLessThan(usage.ru_maxrss, 400 * 1024)
         // One line over the cap is out of protocol, not kept.
