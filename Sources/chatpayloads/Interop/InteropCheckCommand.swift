@@ -42,9 +42,9 @@ struct InteropCheckCommand: ParsableCommand {
 
             Classes: agrees; dropped (rejected a payload the profile accepts); lenient \
             (accepted a payload the profile rejects); lossy (the re-encoding loses or changes \
-            data, or the profile rejects it); failed (crashed, timed out, out of protocol, command not found). \
-            Harmless differences (1.0 written as 1, the same instant with +00:00, a default \
-            left out) are notes, shown with --verbose.
+            data, or the profile rejects it); failed (crashed, timed out, out of protocol, \
+            command not found). Harmless differences (1.0 written as 1, the same instant with \
+            +00:00, a default left out) are notes, shown with --verbose.
 
             EXIT STATUS:
               0   every vector agrees (or is in a class --allow accepts)
