@@ -24,7 +24,7 @@ enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
         EXIT STATUS:
           0   every payload is valid (with --expect invalid: every payload is invalid)
           1   some payload is invalid (with --expect invalid: some payload is valid)
-          2   some input could not be read, or is not JSON / YAML
+          2   some input could not be read, or is not JSON / YAML; or --output names an input
           3   schema or config error (unknown schema, schema not JSON or not a valid schema,
               unresolvable $ref, config file invalid)
           64  usage error (unknown option, bad value)

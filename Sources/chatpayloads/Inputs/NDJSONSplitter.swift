@@ -10,7 +10,8 @@ import JSONCore
 /// Splits an NDJSON / JSON Lines stream into records, reading in chunks so memory stays bounded
 /// by the longest line (itself capped by `maxLineBytes`), never by the file.
 ///
-/// Lines end at `\n`; a `\r` before it is dropped. Lines holding only whitespace are skipped
+/// Lines end at `\n`; a `\r` before it is dropped (kept at the end of the record's bytes with
+/// `keepCarriageReturn`, for `--emit`, which passes lines through byte for byte). Lines holding only whitespace are skipped
 /// (they are not records). Each record carries its 1-based line number.
 struct NDJSONSplitter: ~Copyable {
     /// One line's record.
@@ -40,16 +41,22 @@ struct NDJSONSplitter: ~Copyable {
     /// Called before a read that would wait for the writer (a pipe with nothing new in it), so
     /// the caller can publish the results it already has (`--reporter ndjson` as a filter).
     private let onIdle: (() -> Void)?
+    /// Whether a record keeps the `\r` of its `\r\n` line end.
+    private let keepCarriageReturn: Bool
 
     /// A splitter over `reader`; lines whose content (line end excluded) is longer than
     /// `maxLineBytes` are reported as `tooLong`, not kept. `onIdle` runs whenever the next read
     /// would wait for more input.
     /// `prefix` holds the stream's first bytes, already read from `reader` (``NDJSONSniff``).
-    init(reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil, prefix: [UInt8] = []) {
+    init(
+        reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil, prefix: [UInt8] = [],
+        keepCarriageReturn: Bool = false
+    ) {
         self.reader = reader
         buffer = prefix
         self.maxLineBytes = max(1, maxLineBytes)
         self.onIdle = onIdle
+        self.keepCarriageReturn = keepCarriageReturn
     }
 
     /// The next record, nil at the end of the stream.
@@ -104,7 +111,8 @@ struct NDJSONSplitter: ~Copyable {
         if wasDiscarding || content.count > maxLineBytes {
             return Record(bytes: [], line: lineNumber, tooLong: true)
         }
-        return Record(bytes: Array(content), line: lineNumber, tooLong: false)
+        let kept = keepCarriageReturn && end < range.upperBound ? buffer[range.lowerBound..<range.upperBound] : content
+        return Record(bytes: Array(kept), line: lineNumber, tooLong: false)
     }
 
     /// The index of the first `\n` in `bytes[from...]` (found with `memchr`).

@@ -22,8 +22,9 @@ enum RecordReader {
     /// Calls `body` with each record of `input`, in order. `maxBytes` bounds a JSON or YAML
     /// input, each NDJSON line and each array element (larger ones are reported, not read into
     /// memory). `idle` runs when an NDJSON stream has nothing new to read yet (see
-    /// ``NDJSONSplitter``).
-    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, _ body: (RecordLabel, Record) -> Void) {
+    /// ``NDJSONSplitter``). With `keepCarriageReturns` an NDJSON line that ended `\r\n` keeps its
+    /// `\r` (for `--emit`).
+    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (RecordLabel, Record) -> Void) {
         func fail(_ message: String, rule: String = "read", label: RecordLabel = .whole, line: Int? = nil, column: Int? = nil) {
             body(label, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column)))
         }
@@ -58,7 +59,8 @@ enum RecordReader {
         }
         switch format {
         case .ndjson:
-            var splitter = NDJSONSplitter(reader: reader, maxLineBytes: maxBytes, onIdle: idle, prefix: head)
+            var splitter = NDJSONSplitter(
+                reader: reader, maxLineBytes: maxBytes, onIdle: idle, prefix: head, keepCarriageReturn: keepCarriageReturns)
             while true {
                 let record: NDJSONSplitter.Record?
                 do throws(ByteReader.Failure) {

@@ -26,14 +26,20 @@ struct BatchRunner {
     /// One process over `vectors`; gives at least one response (the first vector's).
     private func session(_ vectors: [CodecVector]) -> [DecoderResponse] {
         let child = ChildProcess(command: command.template, environment: command.environment(nil))
-        let lines = LineQueue(maxLineBytes: command.maxOutputBytes)
-        do {
+        var input: [UInt8] = []
+        var longestRequest = 0
+        for vector in vectors {
+            let request = Self.request(vector)
+            longestRequest = max(longestRequest, request.count)
+            input += request
+        }
+        let maxLineBytes = Self.maxLineBytes(longestRequest: longestRequest)
+        let lines = LineQueue(maxLineBytes: maxLineBytes, maxLines: vectors.count)
+        do throws(ChildProcess.StartError) {
             try child.start(output: { lines.append($0) }, outputEnded: { lines.finish() })
         } catch {
-            return vectors.map { _ in .failed("could not start /bin/sh") }
+            return vectors.map { _ in .failed(error.description) }
         }
-        var input: [UInt8] = []
-        for vector in vectors { input += Self.request(vector) }
         child.send(input)
         var responses: [DecoderResponse] = []
         for vector in vectors {
@@ -46,12 +52,16 @@ struct BatchRunner {
                 return responses
             case .tooLong:
                 child.kill()
-                responses.append(.failed("answered with a line longer than \(command.maxOutputBytes) bytes"))
+                responses.append(.failed("answered with a line longer than \(maxLineBytes) bytes"))
                 return responses
             case .end:
                 let ended = child.waitForExit(seconds: command.timeout)
                 if !ended { child.kill() }
                 _ = child.stderr.waitForEnd(seconds: 1)
+                if ended && child.commandNotFound {
+                    responses.append(.failed(FileModeRunner.notFound(child)))
+                    return responses
+                }
                 let how: String
                 if !ended {
                     how = "closed its output"
@@ -66,7 +76,16 @@ struct BatchRunner {
         }
         // Every vector is answered; let the command go.
         if !child.waitForExit(seconds: command.timeout) { child.kill() }
+        let dropped = lines.droppedLines
+        if dropped > 0 {
+            Terminal.diagnose("warning: the command wrote \(dropped) line\(dropped == 1 ? "" : "s") after its last answer (dropped)")
+        }
         return responses
+    }
+
+    /// The longest answer line kept: 1 MiB, or 16 times the longest request when that is more.
+    static func maxLineBytes(longestRequest: Int) -> Int {
+        max(1 << 20, longestRequest.multipliedReportingOverflow(by: 16).partialValue)
     }
 
     /// `{"id":…,"kind":…,"payload":<the payload's exact bytes on one line>}` and a newline.

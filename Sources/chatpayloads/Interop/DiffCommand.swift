@@ -58,6 +58,7 @@ struct DiffCommand: ParsableCommand {
         var status = ExitStatus.success
         var mattering = 0
         var notes = 0
+        var unread = 0
         let multi = left.count > 1 || right.count > 1 || left.first?.label != .whole || right.first?.label != .whole
         for index in 0..<max(left.count, right.count) {
             let place = multi ? "line \(DiffInput.lineNumber(left, right, index)): " : ""
@@ -69,8 +70,9 @@ struct DiffCommand: ParsableCommand {
             }
             switch (left[index].document, right[index].document) {
             case (.failure(let message), _), (_, .failure(let message)):
-                Terminal.diagnose("\(place)error: \(message)")
+                Terminal.diagnose("\(place)error: \(TextReporter.displayable(message.description))")
                 status = max(status, .unreadable)
+                unread += 1
             case (.success(let da), .success(let db)):
                 var differences = PayloadComparison.compare(expected: da, actual: db)
                 differences += DiffInput.decodeDifferences(da, db, kind: kind)
@@ -82,7 +84,13 @@ struct DiffCommand: ParsableCommand {
             }
         }
         let noteText = notes == 0 ? "" : " (\(notes) harmless note\(notes == 1 ? "" : "s")\(verbose ? "" : ", --verbose shows them"))"
-        out.write(mattering == 0 ? "no differences\(noteText)\n" : "\(mattering) difference\(mattering == 1 ? "" : "s")\(noteText)\n")
+        // Never "no differences" when a payload could not be read: nothing was compared there.
+        let notCompared = unread == 0 ? "" : "\(mattering == 0 ? "" : "; ")\(unread) payload\(unread == 1 ? "" : "s") not compared (could not be read)"
+        if mattering == 0 && unread > 0 {
+            out.write("\(notCompared)\(noteText)\n")
+        } else {
+            out.write(mattering == 0 ? "no differences\(noteText)\n" : "\(mattering) difference\(mattering == 1 ? "" : "s")\(noteText)\(notCompared)\n")
+        }
         out.flush()
         if mattering > 0 { status = max(status, .invalid) }
         if status != .success { throw status.exitCode }

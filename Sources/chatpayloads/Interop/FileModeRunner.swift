@@ -1,46 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChatPayloads
 import Foundation
 import JSONCore
 
 /// Runs the decoder command once per vector: the payload as a file (`{file}`) or on standard
 /// input; exit status 0 with output is an acceptance, anything else a rejection, a signal a
-/// crash, and the timeout a hang (the process group is killed and the run goes on).
+/// crash, exit status 126/127 a command that cannot be found or run, and the timeout a hang
+/// (the process group is killed and the run goes on).
 struct FileModeRunner {
     let command: DecoderCommand
-    /// Where the payload files are written.
-    let directory: URL
+    /// The run's private folder (made by ``InteropCheckCommand``) where payload files are written.
+    let directory: String
 
     func run(_ vector: CodecVector) -> DecoderResponse {
-        let file = directory.appendingPathComponent("\(vector.id).json")
-        var shell = command.template
+        var file = ""
         if command.usesFile {
-            do {
-                try Data(vector.payload).write(to: file)
-            } catch {
-                return .failed("could not write the payload file \(file.path): \(error.localizedDescription)")
+            file = directory + "/" + vector.id + ".json"
+            if let problem = Self.writeNew(file, vector.payload) {
+                return .failed("could not write the payload file \(file): \(problem)")
             }
-            shell = command.command(file: file.path, vector: vector)
-        } else {
-            shell = command.command(file: "", vector: vector)
         }
-        let child = ChildProcess(command: shell, environment: command.environment(vector))
+        defer { if !file.isEmpty { _ = unlink(file) } }
+        let child = ChildProcess(command: command.command(file: file, vector: vector), environment: command.environment(vector))
         let output = BoundedBuffer(limit: command.maxOutputBytes)
-        do {
+        do throws(ChildProcess.StartError) {
             try child.start(output: { output.append($0) }, outputEnded: { output.finish() })
         } catch {
-            return .failed("could not start /bin/sh: \(error.localizedDescription)")
+            return .failed(error.description)
         }
         child.send(command.usesFile ? [] : vector.payload)
         guard child.waitForExit(seconds: command.timeout) else {
             child.kill()
             return .failed(command.timeoutMessage)
         }
-        // The child is gone; its output ends once any process it left behind lets go of the pipe.
-        guard output.waitForEnd(seconds: command.timeout) else {
-            child.kill()
-            return .failed("the command ended but left a process holding its output; \(command.timeoutMessage)")
+        // The child is gone and what it left is killed, so its output ends now, unless a
+        // process that escaped holds the pipe: then what was written before the exit counts.
+        _ = output.waitForEnd(seconds: min(command.timeout, 2))
+        _ = child.stderr.waitForEnd(seconds: 0.5)
+        if child.commandNotFound {
+            return .failed(Self.notFound(child))
         }
-        _ = child.stderr.waitForEnd(seconds: 1)
         if let signal = child.crashSignal {
             return .failed("crashed: killed by \(ChildProcess.signalName(signal))\(Self.said(child.stderr))")
         }
@@ -62,9 +67,31 @@ struct FileModeRunner {
         }
     }
 
+    /// `command not found (exit status 127): "<last line of standard error>"`.
+    static func notFound(_ child: ChildProcess) -> String {
+        let status = child.termination.status
+        return "command not found\(status == 126 ? " or not executable" : "") (exit status \(status))\(said(child.stderr))"
+    }
+
     /// `: "<last line of standard error>"`, or nothing.
     static func said(_ stderr: BoundedBuffer) -> String {
         guard let line = stderr.lastLine, !line.isEmpty else { return "" }
         return ": \(line)"
+    }
+
+    /// Writes `bytes` to a new file at `path` (never through a link, never over an existing
+    /// file); the problem, or nil.
+    static func writeNew(_ path: String, _ bytes: [UInt8]) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { ChildProcess.closeDescriptor(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return String(cString: strerror(errno)) }
+            offset += n
+        }
+        return nil
     }
 }

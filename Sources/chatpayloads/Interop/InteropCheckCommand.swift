@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import ChatPayloads
 import Foundation
@@ -11,27 +18,39 @@ struct InteropCheckCommand: ParsableCommand {
         discussion: """
             CMD runs under /bin/sh once per vector: {file} becomes the payload's path (without \
             it the payload comes on standard input), {kind} its kind (user, channel, member, \
-            message, message-action), {id} the vector's id; CHATPAYLOADS_KIND, \
-            CHATPAYLOADS_VECTOR and CHATPAYLOADS_PROFILE are set. Accepting = exit status 0 \
-            with the re-encoded payload (JSON) on standard output; rejecting = a non-zero exit \
-            status or no output.
+            message, message-action), {id} the vector's id, each as one single-quoted word \
+            (write {file}, not '{file}'); CHATPAYLOADS_KIND, CHATPAYLOADS_VECTOR and \
+            CHATPAYLOADS_PROFILE are set. A vector id is 1 to 128 of A-Z a-z 0-9 . _ - (not \
+            starting with a dot); a --vectors directory with another id is refused. Payload \
+            files are written to a new private temporary folder, removed at the end. Accepting \
+            = exit status 0 with the re-encoded payload (JSON) on standard output; rejecting = \
+            a non-zero exit status or no output; exit status 126 or 127 (the shell's "command \
+            not found") is failed, not rejected.
+
+            When the command exits, its process group is killed, and on Linux so are the \
+            descendants that left the group but kept CHATPAYLOADS_INTEROP_PROCESS in their \
+            environment. SIGINT and SIGTERM do the same, remove the temporary folder and end \
+            the run (status 130 or 143).
 
             With --batch CMD runs once: each vector is a line {"id","kind","payload"} on its \
             standard input, and it answers each with a line {"id","payload"} or {"id","error"}, \
             in order (flush after each line). A vector not answered within --timeout is \
             reported as timed out, a command that dies as crashed; the process group is killed \
-            and a new process takes the vectors after it.
+            and a new process takes the vectors after it. An answer line may be at most 1 MiB \
+            (or 16 times the longest request); lines after the last answer are counted and \
+            dropped.
 
             Classes: agrees; dropped (rejected a payload the profile accepts); lenient \
             (accepted a payload the profile rejects); lossy (the re-encoding loses or changes \
-            data, or the profile rejects it); failed (crashed, timed out, out of protocol). \
-            Harmless differences (1.0 written as 1, the same instant with +00:00, a default \
-            left out) are notes, shown with --verbose.
+            data, or the profile rejects it); failed (crashed, timed out, out of protocol, \
+            command not found). Harmless differences (1.0 written as 1, the same instant with \
+            +00:00, a default left out) are notes, shown with --verbose.
 
             EXIT STATUS:
               0   every vector agrees (or is in a class --allow accepts)
               1   some vector disagrees
-              2   the --vectors directory cannot be read, or -o FILE cannot be written
+              2   the --vectors directory cannot be read or has an unsafe vector id,
+                  or -o FILE cannot be written or is one of the vector files
               3   a bundled schema does not compile
               64  usage error
             """)
@@ -83,6 +102,13 @@ struct InteropCheckCommand: ParsableCommand {
             Terminal.diagnose("error: \(error.message)")
             throw error.status.exitCode
         }
+        if let output, let vectors {
+            let inputs = [vectors + "/vectors.json"] + loaded.vectors.map { vectors + "/" + $0.payloadPath }
+            if let input = OutputOverwriteGuard.path(overwrittenBy: output, among: inputs) {
+                Terminal.diagnose(TextReporter.displayable(OutputOverwriteGuard.message(output: output, input: input)))
+                throw ExitStatus.unreadable.exitCode
+            }
+        }
         let kinds = Set(kind.compactMap(CodecVectorKind.init(rawValue:)))
         let selected = loaded.vectors.filter { kinds.isEmpty || kinds.contains($0.kind) }
         let classifier: CodecVectorClassifier
@@ -110,14 +136,19 @@ struct InteropCheckCommand: ParsableCommand {
 
     private func responses(for vectors: [CodecVector], command: DecoderCommand) throws -> [DecoderResponse] {
         if batch { return BatchRunner(command: command).run(vectors) }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chatpayloads-interop-\(UUID().uuidString)", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            Terminal.diagnose("error: cannot create a directory for the payload files: \(error.localizedDescription)")
+        // A folder only this user can enter, made new (mkdtemp): nothing in it can be a link
+        // planted in advance, and it goes when the run ends or is interrupted.
+        var template = Array((FileManager.default.temporaryDirectory.path + "/chatpayloads-interop-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
+            Terminal.diagnose("error: cannot create a directory for the payload files: \(String(cString: strerror(errno)))")
             throw ExitStatus.unreadable.exitCode
         }
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = String(cString: made)
+        InterruptCleanup.shared.removeFolderOnInterrupt(directory)
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            InterruptCleanup.shared.forget(directory)
+        }
         let runner = FileModeRunner(command: command, directory: directory)
         return vectors.map { runner.run($0) }
     }
@@ -129,10 +160,16 @@ struct InteropCheckCommand: ParsableCommand {
             Terminal.standardOutput.flush()
             return
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-        } catch {
-            Terminal.diagnose("error: \(output): cannot write the report: \(error.localizedDescription)")
+        switch OutputSink.file(atPath: output) {
+        case .success(let sink):
+            sink.write(text)
+            sink.close()
+            if let error = sink.writeError {
+                Terminal.diagnose("error: \(TextReporter.displayable(output)): cannot write the report: \(error)")
+                throw ExitStatus.unreadable.exitCode
+            }
+        case .failure(let error):
+            Terminal.diagnose("error: \(TextReporter.displayable(error.description))")
             throw ExitStatus.unreadable.exitCode
         }
         Terminal.standardOutput.write(report.summaryLine + "\n")

@@ -2,7 +2,9 @@ import Foundation
 
 /// Lines of a child's standard output, split by a reader thread and taken one at a time with a
 /// timeout (`interop check --batch`). A line longer than `maxLineBytes` ends the stream as
-/// out of protocol.
+/// out of protocol. At most `maxLines` lines are ever kept (the answers the run waits for);
+/// later ones are counted in ``droppedLines`` and dropped, so a command that writes without
+/// end holds at most `maxLines` lines of memory.
 final class LineQueue: @unchecked Sendable {
     /// What ``next(seconds:)`` gives.
     enum Event {
@@ -21,10 +23,17 @@ final class LineQueue: @unchecked Sendable {
     private var ended = false
     private var overlong = false
     private let maxLineBytes: Int
+    private let maxLines: Int
+    private var keptLines = 0
+    private var dropped = 0
 
-    init(maxLineBytes: Int) {
+    init(maxLineBytes: Int, maxLines: Int) {
         self.maxLineBytes = maxLineBytes
+        self.maxLines = maxLines
     }
+
+    /// Lines that came after the `maxLines` kept ones.
+    var droppedLines: Int { lock.withLock { dropped } }
 
     /// Called by the reader thread with each chunk.
     func append(_ chunk: UnsafeBufferPointer<UInt8>) {
@@ -33,9 +42,16 @@ final class LineQueue: @unchecked Sendable {
         if !overlong {
             for byte in chunk {
                 if byte == 0x0A {
-                    lines.append(partial)
+                    if keptLines < maxLines {
+                        lines.append(partial)
+                        keptLines += 1
+                        signals += 1
+                    } else {
+                        dropped += 1
+                    }
                     partial = []
-                    signals += 1
+                } else if keptLines >= maxLines {
+                    continue
                 } else {
                     partial.append(byte)
                     if partial.count > maxLineBytes {
@@ -55,9 +71,14 @@ final class LineQueue: @unchecked Sendable {
     func finish() {
         lock.lock()
         if !partial.isEmpty {
-            lines.append(partial)
+            if keptLines < maxLines {
+                lines.append(partial)
+                keptLines += 1
+                available.signal()
+            } else {
+                dropped += 1
+            }
             partial = []
-            available.signal()
         }
         ended = true
         lock.unlock()

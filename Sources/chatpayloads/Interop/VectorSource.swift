@@ -14,8 +14,26 @@ enum VectorSource {
         var directory: String
     }
 
-    /// Reads the vectors; a message (exit status 2) when the directory cannot be read.
+    /// Reads the vectors; a message (exit status 2) when the directory cannot be read or a
+    /// vector's id is unsafe (see ``DecoderCommand/isSafeID(_:)``) or repeated.
     static func load(directory: String?) -> Result<Loaded, LoadError> {
+        load(from: directory).flatMap { loaded in
+            var seen = Set<String>()
+            for vector in loaded.vectors {
+                guard DecoderCommand.isSafeID(vector.id) else {
+                    return .failure(LoadError(
+                        message: "vector id \(JSONWriter.quoted(String(vector.id.prefix(200)))) is refused: an id is 1 to 128 of A-Z a-z 0-9 . _ -, not starting with a dot",
+                        status: .unreadable))
+                }
+                guard seen.insert(vector.id).inserted else {
+                    return .failure(LoadError(message: "vector id \(JSONWriter.quoted(vector.id)) is used twice", status: .unreadable))
+                }
+            }
+            return .success(loaded)
+        }
+    }
+
+    private static func load(from directory: String?) -> Result<Loaded, LoadError> {
         guard let directory else {
             do throws(ChatPayloadsError) {
                 return .success(Loaded(vectors: try CodecVectorGenerator.vectors(), directory: builtInDirectory))

@@ -23,7 +23,7 @@ final class GitHubReporter: Reporter {
             let (shown, more) = context.shownErrors(of: r)
             for (k, issue) in shown.enumerated() {
                 var message = issue.message
-                if let kw = issue.keywordLocation, !kw.isEmpty { message += " [\(kw)]" }
+                if let kw = issue.shownKeywordLocation, !kw.isEmpty { message += " [\(kw)]" }
                 if k == shown.count - 1 && more > 0 { message += " (+\(more) more \(more == 1 ? "error" : "errors"))" }
                 emit("error", issue, r, input, message)
             }

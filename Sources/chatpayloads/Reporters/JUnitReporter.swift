@@ -35,7 +35,7 @@ final class JUnitReporter: Reporter {
             let message = first.map { JUnitReporter.locate($0, input) + $0.message } ?? r.outcome.rawValue
             let body = errors.map { issue in
                 var line = JUnitReporter.locate(issue, input) + "error: " + issue.message
-                if let kw = issue.keywordLocation, !kw.isEmpty { line += " [\(kw)]" }
+                if let kw = issue.shownKeywordLocation, !kw.isEmpty { line += " [\(kw)]" }
                 return line
             }.joined(separator: "\n")
             xml += ">\n      <\(element) message=\"\(JUnitReporter.escape(message))\" type=\"\(JUnitReporter.escape(first?.rule ?? r.outcome.rawValue))\">"

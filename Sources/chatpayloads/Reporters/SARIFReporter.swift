@@ -58,7 +58,7 @@ final class SARIFReporter: Reporter {
             ]))),
         ]))
         var text = issue.message
-        if let kw = issue.keywordLocation, !kw.isEmpty { text += " [\(kw)]" }
+        if let kw = issue.shownKeywordLocation, !kw.isEmpty { text += " [\(kw)]" }
         var properties: [JSONObject.Member] = [.init(key: "instanceLocation", value: .string(issue.instanceLocation))]
         if let kw = issue.keywordLocation { properties.append(.init(key: "keywordLocation", value: .string(kw))) }
         if let schema = r.schemaName { properties.append(.init(key: "schema", value: .string(schema))) }

@@ -111,7 +111,7 @@ final class TextReporter: Reporter {
     }
 
     private func keyword(_ issue: ReportedIssue) -> String {
-        guard let location = issue.keywordLocation, !location.isEmpty else { return "" }
+        guard let location = issue.shownKeywordLocation, !location.isEmpty else { return "" }
         return " " + s.dim("[\(location)]")
     }
 }

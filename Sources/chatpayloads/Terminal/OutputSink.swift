@@ -21,6 +21,8 @@ final class OutputSink: @unchecked Sendable {
     private var failed = false
     /// The first write error, if any (for `--output FILE`).
     private(set) var writeError: String?
+    /// For a report file: the temporary file written, renamed to ``finalPath`` by ``close()``.
+    private var pendingRename: (temporary: String, finalPath: String)?
 
     /// A stream over an open descriptor.
     init(fd: Int32, isStandardOutput: Bool, ownsDescriptor: Bool = false) {
@@ -30,13 +32,44 @@ final class OutputSink: @unchecked Sendable {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Opens (creating or truncating) a file for writing.
+    /// Opens a report file for writing. A regular file (new or existing) is written as a
+    /// temporary file beside it (hidden, so a directory walk never takes it) and renamed into
+    /// place by ``close()``: an interrupted or failed run leaves the earlier report whole, never
+    /// a truncated one. A symbolic link is followed (its target is replaced); a device or FIFO
+    /// (`/dev/stdout`, `/dev/null`) is written directly.
     static func file(atPath path: String) -> Result<OutputSink, OutputFileError> {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            return .failure(OutputFileError(path: path, reason: String(cString: strerror(errno))))
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { return .failure(OutputFileError(path: path, reason: String(cString: strerror(errno)))) }
+            return .success(OutputSink(fd: fd, isStandardOutput: false, ownsDescriptor: true))
         }
-        return .success(OutputSink(fd: fd, isStandardOutput: false, ownsDescriptor: true))
+        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(OutputFileError(path: path, reason: String(cString: strerror(EISDIR))))
+        }
+        // The file the report replaces: a link's target, when the link resolves.
+        var finalPath = path
+        if exists, let resolved = realpath(path, nil) {
+            finalPath = String(cString: resolved)
+            free(resolved)
+        }
+        let slash = finalPath.lastIndex(of: "/")
+        let folder = slash.map { String(finalPath[...$0]) } ?? ""
+        let name = slash.map { String(finalPath[finalPath.index(after: $0)...]) } ?? finalPath
+        for _ in 0..<100 {
+            let temporary = "\(folder).\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd < 0 && errno == EEXIST { continue }
+            guard fd >= 0 else { return .failure(OutputFileError(path: path, reason: String(cString: strerror(errno)))) }
+            // An existing report keeps its permissions.
+            if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
+            let sink = OutputSink(fd: fd, isStandardOutput: false, ownsDescriptor: true)
+            sink.pendingRename = (temporary, finalPath)
+            InterruptCleanup.shared.removeOnInterrupt(temporary)
+            return .success(sink)
+        }
+        return .failure(OutputFileError(path: path, reason: "cannot create a temporary file beside it"))
     }
 
     /// Whether this stream is a terminal.
@@ -102,7 +135,9 @@ final class OutputSink: @unchecked Sendable {
         }
     }
 
-    /// Flushes and closes a stream that owns its descriptor.
+    /// Flushes and closes a stream that owns its descriptor. A report file is renamed into
+    /// place now, unless a write failed (then the temporary file is removed and the earlier
+    /// file, if any, stays as it was).
     func close() {
         flush()
         if ownsDescriptor {
@@ -114,6 +149,15 @@ final class OutputSink: @unchecked Sendable {
             _ = Musl.close(fd)
             #endif
         }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let (temporary, finalPath) = pendingRename else { return }
+        pendingRename = nil
+        if writeError == nil && rename(temporary, finalPath) != 0 {
+            writeError = String(cString: strerror(errno))
+        }
+        if writeError != nil { _ = unlink(temporary) }
+        InterruptCleanup.shared.forget(temporary)
     }
 }
 

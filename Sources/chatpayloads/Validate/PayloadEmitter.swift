@@ -7,7 +7,7 @@ import JSONCore
 ///
 /// Payloads are remembered in the order they are queued and matched to results in the order
 /// results are delivered (the same order: input order), so at most the payloads in flight are
-/// held. An NDJSON line is written exactly as read; a payload that spans lines (a whole file or
+/// held. An NDJSON line is written exactly as read (a `\r\n` line end stays `\r\n`); a payload that spans lines (a whole file or
 /// an array element) is written on one line with its raw line breaks turned into spaces (JSON
 /// text can hold them only as whitespace, so the value is unchanged); a YAML document as compact
 /// JSON. A payload whose text was never read (over `max-bytes`, or an input that could not be

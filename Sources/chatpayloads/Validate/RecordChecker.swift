@@ -96,6 +96,13 @@ struct RecordChecker: Sendable {
             if let select {
                 guard let selected = select.resolve(in: value) else {
                     markMissing(select, into: &result)
+                    // At the document's own place in the input (where its value starts), not 1:1.
+                    if let position = document.position(of: .root) {
+                        for i in result.issues.indices {
+                            result.issues[i].line = position.line
+                            result.issues[i].column = position.column
+                        }
+                    }
                     return result
                 }
                 value = selected

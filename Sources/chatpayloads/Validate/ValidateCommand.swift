@@ -32,6 +32,13 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var options: ValidateOptions
 
     mutating func run() throws {
+        // Inputs first: an --output that is one of them is refused before anything is opened
+        // for writing (the report of a setup failure included).
+        let inputs = ValidationSetup.inputs(options)
+        if let output = options.output, let inputs, let input = OutputOverwriteGuard.input(overwrittenBy: output, inputs: inputs) {
+            Terminal.diagnose(TextReporter.displayable(OutputOverwriteGuard.message(output: output, input: input)))
+            throw ExitStatus.unreadable.exitCode
+        }
         let setup: ValidationSetup
         switch ValidationSetup.make(options) {
         case .success(let s): setup = s
@@ -40,7 +47,7 @@ struct ValidateCommand: ParsableCommand {
             SetupFailureReport.write(failure, options: options)
             throw failure.status.exitCode
         }
-        let status = setup.execute()
+        let status = setup.execute(inputs: inputs)
         if status != .success { throw status.exitCode }
     }
 }
@@ -95,8 +102,9 @@ struct ValidationSetup {
         return .success(ValidationSetup(options: options, profile: profile, config: config, cache: cache, globalSchema: globalSchema, jobs: jobs))
     }
 
-    /// Runs the validation and reports; returns the exit status.
-    func execute() -> ExitStatus {
+    /// The inputs the command line names (standard input when it names none and is not a
+    /// terminal); nil when it names none and standard input is a terminal.
+    static func inputs(_ options: ValidateOptions) -> [InputFile]? {
         var collector = InputCollector()
         collector.include = options.include
         collector.exclude = options.exclude
@@ -104,13 +112,18 @@ struct ValidationSetup {
         collector.standardInputName = options.stdinFilename
         var arguments = options.paths
         if arguments.isEmpty {
-            if Terminal.isTerminal(0) {
-                Terminal.diagnose("error: no inputs: name files, directories or globs, or pipe a payload to standard input (see --help)")
-                return .usage
-            }
+            if Terminal.isTerminal(0) { return nil }
             arguments = ["-"]
         }
-        let inputs = collector.collect(arguments)
+        return collector.collect(arguments)
+    }
+
+    /// Runs the validation of `inputs` (see ``inputs(_:)``) and reports; returns the exit status.
+    func execute(inputs: [InputFile]?) -> ExitStatus {
+        guard let inputs else {
+            Terminal.diagnose("error: no inputs: name files, directories or globs, or pipe a payload to standard input (see --help)")
+            return .usage
+        }
 
         // Reporters.
         let stdout = Terminal.standardOutput
@@ -236,8 +249,8 @@ struct ValidationSetup {
     func feed(_ input: InputFile, index: Int, into runner: ParallelRunner, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
         let (spec, source) = schema(for: input)
         var recordIndex = 0
-        func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload) {
-            emitter?.queued(payload, label: label)
+        func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil) {
+            emitter?.queued(emitted ?? payload, label: label)
             runner.enqueue(WorkItem(inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload))
             recordIndex += 1
         }
@@ -245,11 +258,17 @@ struct ValidationSetup {
             let issue = ReportedIssue(severity: .error, message: f.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)
             return enqueue(.whole, .failure(issue, .schemaError))
         }
-        RecordReader.read(input, maxBytes: profile.maxBytes, idle: idle) { label, record in
+        // --emit passes NDJSON lines through byte for byte: a `\r\n` line keeps its `\r` there
+        // (and only there: the payload checked is the line without it, as always).
+        RecordReader.read(input, maxBytes: profile.maxBytes, idle: idle, keepCarriageReturns: emitter != nil) { label, record in
             switch record {
             case .bytes(let bytes):
                 progress?.read(bytes: bytes.count)
-                enqueue(label, .bytes(bytes))
+                if emitter != nil, case .line = label, bytes.last == 0x0D {
+                    enqueue(label, .bytes(Array(bytes.dropLast())), emitted: .bytes(bytes))
+                } else {
+                    enqueue(label, .bytes(bytes))
+                }
             case .yaml(let document): enqueue(label, .yaml(document))
             case .failure(let issue): enqueue(label, .failure(issue, .unreadable))
             }

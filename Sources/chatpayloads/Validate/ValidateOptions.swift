@@ -118,7 +118,7 @@ struct ValidateOptions: ParsableArguments {
     var reporter: ReporterKind = .text
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write the report to FILE. With a non-text reporter, the text report still goes to standard output.",
+        "Write the report to FILE (never an input: refused, exit 2; written to a temporary file beside it, then renamed into place). With a non-text reporter, the text report still goes to standard output.",
         valueName: "file"))
     var output: String?
 
