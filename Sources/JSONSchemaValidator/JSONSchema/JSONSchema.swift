@@ -66,6 +66,7 @@ public struct JSONSchema: Sendable {
         self.options = options
         self.graph = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
         self.uri = rootURI
+        DiscriminatorCheck.prepare(graph.nodes)
         self.tapePlan = TapePlanBuilder.plan(root: root, trackAnnotations: compiler.usesUnevaluated)
     }
 
