@@ -22,7 +22,7 @@ import JSONSchemaValidator
 ///    limit's config key and whose message names the limit and the key. An evaluation limit
 ///    (`max-regex-steps`, `max-regex-steps-per-payload`, `max-evaluation-depth`,
 ///    `max-total-evaluation-depth`) leaves the payload not decided: the validator's
-///    ``JSONSchemaValidator/ValidationResult/limit``; the report is then `invalid` (fails closed)
+///    `ValidationResult.limit`; the report is then `invalid` (fails closed)
 ///    with one issue, `not decided: ...`, whatever `not`, `if`, `anyOf` or `oneOf` the limit was under. At most `max-errors`
 ///    errors (and as many warnings) are reported; when more were cut, a warning says so.
 public final class PayloadValidator: Sendable {

@@ -8,6 +8,6 @@ public enum ValidationVerdict: Sendable, Hashable {
     /// Callers that need a yes or no must treat it as a failure (fail closed).
     case undecided(ValidationLimit)
 
-    /// Whether the verdict is ``valid``.
+    /// Whether the verdict is ``ValidationVerdict/valid``.
     public var isValid: Bool { self == .valid }
 }
