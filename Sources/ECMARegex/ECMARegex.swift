@@ -48,6 +48,20 @@ public struct ECMARegex: Sendable {
         return matcher.search()
     }
 
+    /// ``test(_:stepLimit:)`` that also adds to `stepsSpent` the steps the search took beyond
+    /// the linear allowance every input gets (for a budget shared by many tests: a caller
+    /// passes what is left of it as `stepLimit`). A literal search spends none.
+    public func test(_ input: String, stepLimit: Int, stepsSpent: inout Int) -> MatchResult {
+        if let literal = program.literal {
+            return literal.test(input) ? .match : .noMatch
+        }
+        let scalars = input.unicodeScalars.map(\.value)
+        var matcher = Matcher(program: program, input: scalars, stepLimit: stepLimit)
+        let result = matcher.search()
+        stepsSpent = stepsSpent.addingReportingOverflow(matcher.stepsBeyondAllowance).overflow ? Int.max : stepsSpent + matcher.stepsBeyondAllowance
+        return result
+    }
+
     /// The number of capturing groups in the pattern.
     public var captureGroupCount: Int { program.groupCount }
 }

@@ -6,6 +6,9 @@ struct Matcher {
     private let instructions: [Instruction]
     private let input: [UInt32]
     private var steps: Int
+    /// The budget `steps` started from, and the part of it granted for the input's length.
+    private let initialSteps: Int
+    private let allowance: Int
     private var slots: [Int]
     private var registers: [Int]
     private var stack: [Backtrack] = []
@@ -46,8 +49,16 @@ struct Matcher {
         let allowance = input.count.multipliedReportingOverflow(by: Matcher.stepsPerInputScalar)
         let budget = Swift.max(stepLimit, 0).addingReportingOverflow(allowance.overflow ? Int.max : allowance.partialValue)
         self.steps = budget.overflow ? Int.max : budget.partialValue
+        self.initialSteps = self.steps
+        self.allowance = allowance.overflow ? Int.max : allowance.partialValue
         self.slots = Array(repeating: -1, count: 2 * (program.groupCount + 1))
         self.registers = Array(repeating: 0, count: program.registerCount)
+    }
+
+    /// The steps taken so far beyond the input's linear allowance (0 while within it).
+    var stepsBeyondAllowance: Int {
+        let spent = initialSteps - Swift.max(steps, 0)
+        return Swift.max(0, spent - allowance)
     }
 
     /// Unanchored search from every start position.

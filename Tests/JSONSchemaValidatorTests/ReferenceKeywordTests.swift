@@ -65,7 +65,8 @@ final class ReferenceKeywordTests: XCTestCase {
             let result = schema.validate(.object(JSONObject()))
             XCTAssertFalse(result.isValid)
             let e = try XCTUnwrap(result.allErrors.last)
-            XCTAssertEqual(e.keyword, "$ref")
+            XCTAssertEqual(e.keyword, "maxEvaluationDepth", "the error names the limit (issue 25)")
+            XCTAssertEqual(result.limit, .evaluationDepth)
             XCTAssertTrue(e.message.contains("nested deeper than 1000 levels"), e.message)
         }
         var options = ValidatorOptions()

@@ -153,7 +153,7 @@ final class FailClosedTests: CLITestCase {
         try write(".chatpayloads.yml", "max-total-evaluation-depth: 50\n")
         let capped = try run(["validate", "--schema", "deep.schema.json", "p.json"])
         XCTAssertEqual(capped.status, 1, capped.stdout + capped.stderr)
-        XCTAssertTrue(capped.stdout.contains("nested deeper than 50 levels in total (max-total-evaluation-depth)"), capped.stdout)
+        XCTAssertTrue(capped.stdout.contains("error: not decided: the total evaluation depth limit was reached at /0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0 (schema evaluation nested deeper than 50 levels in total) (max-total-evaluation-depth)"), capped.stdout)
         try write(".chatpayloads.yml", "max-total-evaluation-depth: 100\n")
         XCTAssertEqual(try run(["validate", "--schema", "deep.schema.json", "p.json"]).status, 0)
         try write(".chatpayloads.yml", "max-total-evaluation-depth: 20000\n")
@@ -175,7 +175,7 @@ final class FailClosedTests: CLITestCase {
             XCTAssertTrue(r.exitedNormally, "jobs \(jobs): \(r.stderr.prefix(2_000))")
             XCTAssertEqual(r.status, 1, "jobs \(jobs): \(r.stderr.prefix(2_000))")
             XCTAssertEqual(r.stdoutLines.last, "checked 3 payloads in 3 inputs: 1 valid, 2 invalid, 0 unreadable", "jobs \(jobs)")
-            XCTAssertTrue(r.stdout.contains("over.json:1:5001: error: schema evaluation nested deeper than 10000 levels in total"), r.stdout.prefix(2_000).description)
+            XCTAssertTrue(r.stdout.contains("over.json:1:5001: error: not decided: the total evaluation depth limit was reached at a value 5000 levels deep (.../0/0/0) (schema evaluation nested deeper than 10000 levels in total) (max-total-evaluation-depth)"), r.stdout.prefix(2_000).description)
         }
     }
 

@@ -96,8 +96,8 @@ enum ConfigChecker {
         switch limit {
         case .maxBytes, .maxDepth, .maxStringBytes, .maxNumberDigits:
             return "a payload over it is not read, so it is always unreadable"
-        case .maxRegexSteps, .maxEvaluationDepth, .maxTotalEvaluationDepth:
-            return "the check it stops fails closed, and a warning would let a payload that was never checked pass"
+        case .maxRegexSteps, .maxRegexStepsPerPayload, .maxEvaluationDepth, .maxTotalEvaluationDepth:
+            return "reaching it leaves the payload not decided, which fails closed, and a warning would let a payload that was never checked pass"
         case .maxErrors:
             return "reaching it is already a warning and never changes a verdict"
         }

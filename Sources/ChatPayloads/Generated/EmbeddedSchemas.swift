@@ -129,17 +129,22 @@ enum EmbeddedSchemas {
       "minimum": 1
     },
     "max-regex-steps": {
-      "description": "Step budget of one regular-expression test by pattern or patternProperties (default 1000000); a test that needs more fails.",
+      "description": "Step budget of one regular-expression test by pattern or patternProperties (default 1000000); a test that needs more leaves the payload not decided (invalid).",
+      "type": "integer",
+      "minimum": 1
+    },
+    "max-regex-steps-per-payload": {
+      "description": "Step budget of all the regular-expression tests of one payload together (default 10000000); a payload that needs more is not decided (invalid).",
       "type": "integer",
       "minimum": 1
     },
     "max-evaluation-depth": {
-      "description": "How deeply schema evaluation may nest on one value (default 1000); deeper evaluation (a reference cycle) fails.",
+      "description": "How deeply schema evaluation may nest on one value (default 1000); deeper evaluation (a reference cycle) leaves the payload not decided (invalid).",
       "type": "integer",
       "minimum": 1
     },
     "max-total-evaluation-depth": {
-      "description": "How deeply schema evaluation may nest in total, payload depth and schema depth together (default 2500, at most 10000: every level takes native stack); deeper evaluation fails.",
+      "description": "How deeply schema evaluation may nest in total, payload depth and schema depth together (default 2500, at most 10000: every level takes native stack); deeper evaluation leaves the payload not decided (invalid).",
       "type": "integer",
       "minimum": 1,
       "maximum": 10000

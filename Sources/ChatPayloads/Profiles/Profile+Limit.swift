@@ -11,9 +11,10 @@ extension Profile {
     /// | `max-depth` | 512 | unreadable, at the bracket that goes one level too deep |
     /// | `max-string-bytes` | 16 MiB (16,777,216) | unreadable, at the string's opening quote |
     /// | `max-number-digits` | 100,000 | unreadable, at the number |
-    /// | `max-regex-steps` | 1,000,000 | that `pattern` fails (fails closed): invalid, at the value |
-    /// | `max-evaluation-depth` | 1,000 | that schema fails (fails closed): invalid, at the value |
-    /// | `max-total-evaluation-depth` | 2,500 (at most 10,000) | that schema fails (fails closed): invalid, at the value |
+    /// | `max-regex-steps` | 1,000,000 | not decided (fails closed): invalid, at the value, whatever applies the `pattern` |
+    /// | `max-regex-steps-per-payload` | 10,000,000 | not decided (fails closed): invalid, at the value |
+    /// | `max-evaluation-depth` | 1,000 | not decided (fails closed): invalid, at the value |
+    /// | `max-total-evaluation-depth` | 2,500 (at most 10,000) | not decided (fails closed): invalid, at the value |
     /// | `max-errors` | 1,000 | no more errors are collected; a warning says so |
     ///
     /// Each issue a limit causes has the key as its ``PayloadIssue/rule`` and names the limit
@@ -31,6 +32,8 @@ extension Profile {
         case maxNumberDigits = "max-number-digits"
         /// ``Profile/maxRegexSteps``.
         case maxRegexSteps = "max-regex-steps"
+        /// ``Profile/maxRegexStepsPerPayload``.
+        case maxRegexStepsPerPayload = "max-regex-steps-per-payload"
         /// ``Profile/maxEvaluationDepth``.
         case maxEvaluationDepth = "max-evaluation-depth"
         /// ``Profile/maxTotalEvaluationDepth``.
@@ -49,6 +52,7 @@ extension Profile {
             case .maxStringBytes: return \.maxStringBytes
             case .maxNumberDigits: return \.maxNumberDigits
             case .maxRegexSteps: return \.maxRegexSteps
+            case .maxRegexStepsPerPayload: return \.maxRegexStepsPerPayload
             case .maxEvaluationDepth: return \.maxEvaluationDepth
             case .maxTotalEvaluationDepth: return \.maxTotalEvaluationDepth
             case .maxErrors: return \.maxErrors
@@ -63,6 +67,7 @@ extension Profile {
             case .maxStringBytes: return Profile.defaultMaxStringBytes
             case .maxNumberDigits: return Profile.defaultMaxNumberDigits
             case .maxRegexSteps: return Profile.defaultMaxRegexSteps
+            case .maxRegexStepsPerPayload: return Profile.defaultMaxRegexStepsPerPayload
             case .maxEvaluationDepth: return Profile.defaultMaxEvaluationDepth
             case .maxTotalEvaluationDepth: return Profile.defaultMaxTotalEvaluationDepth
             case .maxErrors: return Profile.defaultMaxErrors
@@ -83,6 +88,7 @@ extension Profile {
         init?(_ limit: ValidationLimit) {
             switch limit {
             case .regexSteps: self = .maxRegexSteps
+            case .regexStepsPerPayload: self = .maxRegexStepsPerPayload
             case .evaluationDepth: self = .maxEvaluationDepth
             case .totalEvaluationDepth: self = .maxTotalEvaluationDepth
             }
@@ -99,6 +105,8 @@ extension Profile {
     public static let defaultMaxNumberDigits = 100_000
     /// Default regex step budget (the validator's, 1,000,000 steps).
     public static let defaultMaxRegexSteps = ValidatorOptions().regexStepLimit
+    /// Default regex step budget per payload (the validator's, 10,000,000 steps).
+    public static let defaultMaxRegexStepsPerPayload = ValidatorOptions.defaultRegexStepsPerPayload
     /// Default evaluation depth (the validator's, 1,000 levels on one value).
     public static let defaultMaxEvaluationDepth = ValidatorOptions().maxEvaluationDepth
     /// Default total evaluation depth (the validator's, 2,500 levels).

@@ -68,6 +68,9 @@ public struct Profile: Sendable, Hashable {
     public var maxNumberDigits: Int
     /// Step budget of one regular-expression test (a validator option; `max-regex-steps`).
     public var maxRegexSteps: Int
+    /// Step budget of all the regular-expression tests of one payload together (a validator
+    /// option; `max-regex-steps-per-payload`).
+    public var maxRegexStepsPerPayload: Int = Profile.defaultMaxRegexStepsPerPayload
     /// How deeply schema evaluation may nest on one value (a validator option; `max-evaluation-depth`).
     public var maxEvaluationDepth: Int
     /// How deeply schema evaluation may nest in total, instance and schema depth together (a
@@ -147,6 +150,7 @@ public struct Profile: Sendable, Hashable {
     public var validatorOptions: ValidatorOptions {
         var options = ValidatorOptions(formats: formats)
         options.regexStepLimit = maxRegexSteps
+        options.regexStepsPerPayload = maxRegexStepsPerPayload
         options.maxEvaluationDepth = maxEvaluationDepth
         options.maxTotalEvaluationDepth = maxTotalEvaluationDepth
         options.maxErrors = maxErrors

@@ -9,7 +9,8 @@ extension PayloadValidator {
     ///
     /// For callers that report counts only (`--reporter summary`): an invalid payload then
     /// costs no more than a valid one. Whenever it returns a verdict, it is the outcome
-    /// ``validate(bytes:tape:)-([UInt8],_)`` gives.
+    /// ``validate(bytes:tape:)-([UInt8],_)`` gives: a payload whose evaluation reached a limit
+    /// (not decided, e.g. `max-regex-steps`) is `.invalid`, whatever combinator the limit was under.
     public func verdict(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport.Outcome? {
         guard full.hasFastPath, bytes.count <= profile.maxBytes else { return nil }
         var options = profile.parseOptions

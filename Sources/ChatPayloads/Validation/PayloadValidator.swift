@@ -19,7 +19,11 @@ import JSONSchemaValidator
 ///    its errors are the report's errors, and the first schema's failures of the warned rules
 ///    are the report's warnings.
 /// 4. **Limits** (see ``Profile/Limit``): a limit a payload hits is an issue whose rule is the
-///    limit's config key and whose message names the limit and the key. At most `max-errors`
+///    limit's config key and whose message names the limit and the key. An evaluation limit
+///    (`max-regex-steps`, `max-regex-steps-per-payload`, `max-evaluation-depth`,
+///    `max-total-evaluation-depth`) leaves the payload not decided: the validator's
+///    `ValidationResult.limit`; the report is then `invalid` (fails closed)
+///    with one issue, `not decided: ...`, whatever `not`, `if`, `anyOf` or `oneOf` the limit was under. At most `max-errors`
 ///    errors (and as many warnings) are reported; when more were cut, a warning says so.
 public final class PayloadValidator: Sendable {
     /// The schema choice.

@@ -19,6 +19,10 @@ final class SchemaNode: @unchecked Sendable {
     let resource: SchemaResource
     var kind: Kind = .keywords
     var keywords: [any Keyword] = []
+    /// Which of the first 64 keywords are plain assertions, and whether all are (set once
+    /// compiled, by ``DiscriminatorCheck/prepare(_:)``).
+    var assertionMask: UInt64 = 0
+    var isShallow = false
 
     init(absoluteLocation: String, resource: SchemaResource) {
         self.absoluteLocation = absoluteLocation

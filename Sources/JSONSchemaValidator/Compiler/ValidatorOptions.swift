@@ -46,8 +46,14 @@ public struct ValidatorOptions: Sendable {
     /// stack bounded: each level takes stack, so raise it only for threads whose stack is large
     /// enough (the ChatPayloads config allows at most 10,000, which fits an 8 MiB stack).
     public var maxTotalEvaluationDepth: Int = ValidatorOptions.defaultMaxTotalEvaluationDepth
-    /// The step budget for one regex test; exceeding it fails the keyword ("too expensive").
+    /// The step budget for one regex test (beyond the linear work every input is allowed);
+    /// reaching it leaves the result not decided (``ValidationLimit/regexSteps``).
     public var regexStepLimit: Int = ECMARegex.defaultStepLimit
+    /// The step budget for all the regex tests of one instance together (beyond the linear work
+    /// every input is allowed), so that many strings against a costly pattern cannot add up to
+    /// seconds; reaching it leaves the result not decided (``ValidationLimit/regexStepsPerPayload``).
+    /// Default 10,000,000 (ten times the per-match limit).
+    public var regexStepsPerPayload: Int = ValidatorOptions.defaultRegexStepsPerPayload
     /// The most errors ``JSONSchema/validate(_:)`` collects (default: no limit). Once a failure
     /// would go beyond it, evaluation stops at the next failure, as ``JSONSchema/isValid(_:)``
     /// does, and the result is ``ValidationResult/isTruncated``. The same cap applies to the
@@ -57,6 +63,9 @@ public struct ValidatorOptions: Sendable {
 
     /// Default options.
     public init() {}
+
+    /// The default of ``regexStepsPerPayload``.
+    public static let defaultRegexStepsPerPayload = 10_000_000
 
     /// The default of ``maxTotalEvaluationDepth``.
     public static let defaultMaxTotalEvaluationDepth = 2_500

@@ -17,6 +17,22 @@ struct Evaluation {
     let maxTotalDepth: Int
     /// The regex step budget for one `pattern` test.
     let regexStepLimit: Int
+    /// The regex step budget for the whole payload (``ValidatorOptions/regexStepsPerPayload``).
+    let regexStepsPerPayload: Int
+    /// Regex steps spent so far on this payload (beyond each input's linear allowance).
+    var regexStepsSpent = 0
+    /// The limit that left this evaluation undecided, once one is hit. From then on every node
+    /// evaluates to false at once, and the verdict is "not decided" whatever the combinators
+    /// above made of that false (see ``ValidationResult/limit``).
+    var undecided: ValidationLimit?
+    /// Whether ``undecided`` is set (a plain flag: the hot loops test it).
+    var limitReached = false {
+        didSet { stopsAtFailure = !collectErrors || errorsOverflowed || limitReached }
+    }
+    /// The error that says where ``undecided`` was reached (only when errors are collected).
+    var limitError: ValidationError?
+    /// Node evaluations so far (what the linear-evaluation tests count).
+    var nodeEvaluations = 0
     /// Collected errors (flat; applicators put branch errors in `causes`).
     var errors: [ValidationError] = []
     /// Schema resources entered, outermost first (for `$dynamicRef`).
@@ -40,7 +56,13 @@ struct Evaluation {
     let maxErrors: Int
     /// Whether a failure was dropped because the current error list was full: evaluation then
     /// stops at the first failure, as in the fast mode (validity is unaffected).
-    var errorsOverflowed = false
+    var errorsOverflowed = false {
+        didSet { stopsAtFailure = !collectErrors || errorsOverflowed || limitReached }
+    }
+    /// Whether a keyword returns at its first failure instead of looking for more: always in
+    /// the fast mode, once the error list is full, and once a limit was reached (a stored flag,
+    /// kept up to date, because every applicator's loop reads it).
+    private(set) var stopsAtFailure: Bool
 
     init(collectErrors: Bool, trackAnnotations: Bool, options: ValidatorOptions) {
         self.collectErrors = collectErrors
@@ -48,13 +70,11 @@ struct Evaluation {
         self.maxDepth = options.maxEvaluationDepth
         self.maxTotalDepth = options.maxTotalEvaluationDepth
         self.regexStepLimit = options.regexStepLimit
+        self.regexStepsPerPayload = options.regexStepsPerPayload
         self.maxErrors = max(1, options.maxErrors)
+        self.stopsAtFailure = !collectErrors
     }
 
-    /// Whether a keyword returns at its first failure instead of looking for more: always in
-    /// the fast mode, and once the error list is full.
-    @inline(__always)
-    var stopsAtFailure: Bool { !collectErrors || errorsOverflowed }
 
     /// Evaluates `node` against `instance`, adding annotations when valid.
     mutating func evaluate(_ node: SchemaNode, _ instance: JSONValue, _ annotations: inout Annotations) -> Bool {
@@ -70,19 +90,10 @@ struct Evaluation {
         case .keywords:
             break
         }
+        if limitReached { return false }
+        nodeEvaluations &+= 1
         if depth >= maxDepth || totalDepth >= maxTotalDepth {
-            let saved = currentLocation
-            currentLocation = node.absoluteLocation
-            if depth >= maxDepth {
-                fail("$ref", ownLocation: true, limit: .evaluationDepth) { ev in
-                    "schema evaluation is likely in a reference cycle that does not consume the instance: it nested deeper than \(ev.maxDepth) levels on one value"
-                }
-            } else {
-                fail("$ref", ownLocation: true, limit: .totalEvaluationDepth) { ev in
-                    "schema evaluation nested deeper than \(ev.maxTotalDepth) levels in total"
-                }
-            }
-            currentLocation = saved
+            depthLimitReached(at: node)
             return false
         }
         depth += 1
@@ -99,6 +110,12 @@ struct Evaluation {
             if !keyword.validate(instance, &self, &local) {
                 valid = false
                 if stopsAtFailure { break }
+            }
+            // A limit ends the evaluation: a keyword that turned the limit's false into a pass
+            // (`not`, `if`, `anyOf`...) does not make this node pass.
+            if limitReached {
+                valid = false
+                break
             }
         }
         if trackAnnotations {

@@ -15,7 +15,8 @@ struct TapeEvaluator {
     let maxDepth: Int
     /// ``ValidatorOptions/maxTotalEvaluationDepth``.
     let maxTotalDepth: Int
-    /// The ordinary engine's state for keywords judged on a materialized value.
+    /// The ordinary engine's state for keywords judged on a materialized value; it also holds
+    /// the limit that ended this evaluation undecided, the regex budget and the node count.
     var scratch: Evaluation
     var depth = 0
     var totalDepth = 0
@@ -40,12 +41,19 @@ struct TapeEvaluator {
         case .alwaysInvalid: return false
         case .keywords: break
         }
-        if depth >= maxDepth || totalDepth >= maxTotalDepth { return false }
+        if scratch.limitReached { return false }
+        scratch.nodeEvaluations &+= 1
+        if depth >= maxDepth || totalDepth >= maxTotalDepth {
+            scratch.hitLimit(depth >= maxDepth ? .evaluationDepth : .totalEvaluationDepth)
+            return false
+        }
         depth += 1
         totalDepth += 1
         var local = EvaluatedIndices()
         var valid = true
-        for op in node.ops where !apply(op, at, &local) {
+        // A limit ends the evaluation: an op that turned the limit's false into a pass (`not`,
+        // `if`, `anyOf`...) does not make this node pass.
+        for op in node.ops where !apply(op, at, &local) || scratch.limitReached {
             valid = false
             break
         }

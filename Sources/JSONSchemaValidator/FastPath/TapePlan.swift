@@ -7,6 +7,10 @@ import JSONSchemaFormats
 struct TapeNode {
     var kind: SchemaNode.Kind
     var ops: UnsafeBufferPointer<TapeOp>
+    /// The node's ``SchemaNode/assertionMask`` and ``SchemaNode/isShallow`` (for the
+    /// discriminator check, ``TapeEvaluator/evaluateCheapPart(_:_:hops:)``).
+    var assertionMask: UInt64 = 0
+    var isShallow = false
 }
 
 /// The set of JSON types a keyword looks at (other types pass it untouched).

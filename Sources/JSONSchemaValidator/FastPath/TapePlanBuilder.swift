@@ -24,7 +24,7 @@ struct TapePlanBuilder {
                 guard let op = keyword.tapeOp(&builder) else { return nil }
                 ops.append(op)
             }
-            builder.nodes[Int(at)] = TapeNode(kind: schema.kind, ops: builder.arena.copy(ops))
+            builder.nodes[Int(at)] = TapeNode(kind: schema.kind, ops: builder.arena.copy(ops), assertionMask: schema.assertionMask, isShallow: schema.isShallow)
         }
         return TapePlan(arena: builder.arena, nodes: builder.nodes, keywords: builder.keywords, regexes: builder.regexes, formats: builder.formats, root: top, trackAnnotations: trackAnnotations)
     }

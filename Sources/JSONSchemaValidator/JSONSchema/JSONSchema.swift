@@ -66,6 +66,7 @@ public struct JSONSchema: Sendable {
         self.options = options
         self.graph = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
         self.uri = rootURI
+        DiscriminatorCheck.prepare(graph.nodes)
         self.tapePlan = TapePlanBuilder.plan(root: root, trackAnnotations: compiler.usesUnevaluated)
     }
 
@@ -92,15 +93,23 @@ public struct JSONSchema: Sendable {
         }
     }
 
-    /// Whether `instance` is valid. Allocates nothing for error reporting and stops at the first failure.
+    /// Whether `instance` is valid. Allocates nothing for error reporting and stops at the first
+    /// failure. False when a limit leaves it undecided (see ``verdict(_:)``).
     public func isValid(_ instance: JSONValue) -> Bool {
+        verdict(instance) == .valid
+    }
+
+    /// The verdict on `instance`: valid, invalid, or undecided when a ``ValidationLimit`` was
+    /// reached first (no combinator can turn that into a pass). Collects no errors and stops at
+    /// the first failure.
+    public func verdict(_ instance: JSONValue) -> ValidationVerdict {
         var ev = Evaluation(collectErrors: false, trackAnnotations: trackAnnotations, options: options)
-        var annotations = Annotations()
-        return ev.evaluate(root, instance, &annotations)
+        return ev.verdict(root, instance)
     }
 
     /// Whether the JSON text `bytes` is valid, decided without building a value tree: the text
-    /// is read into a `JSONTape` and the schema evaluated on it directly.
+    /// is read into a `JSONTape` and the schema evaluated on it directly. False when a limit
+    /// leaves it undecided (``verdict(read:of:parseOptions:)`` tells that apart).
     ///
     /// Returns the same verdict as parsing `bytes` with `parseOptions` and calling
     /// ``isValid(_:)``, or nil when this fast path cannot decide: the text is not JSON, breaks a
@@ -126,11 +135,30 @@ public struct JSONSchema: Sendable {
     /// `parseOptions` (a successful `JSONTape.parse(_:options:)`, e.g. by a caller that looked
     /// at the text first): nothing is read again. Nil when the schema has no fast path.
     public func isValid(read tape: JSONTape, of bytes: UnsafeBufferPointer<UInt8>, parseOptions: JSONParseOptions = JSONParseOptions()) -> Bool? {
+        verdict(read: tape, of: bytes, parseOptions: parseOptions).map { $0 == .valid }
+    }
+
+    /// The verdict on the text `tape` holds (as ``isValid(read:of:parseOptions:)`` reads it):
+    /// valid, invalid, or undecided when a ``ValidationLimit`` was reached first. Nil when the
+    /// schema has no fast path.
+    public func verdict(read tape: JSONTape, of bytes: UnsafeBufferPointer<UInt8>, parseOptions: JSONParseOptions = JSONParseOptions()) -> ValidationVerdict? {
+        tapeEvaluation(read: tape, of: bytes, parseOptions: parseOptions)?.verdict
+    }
+
+    /// Runs the tape plan on `tape`: the verdict and the node evaluations it took.
+    func tapeEvaluation(read tape: JSONTape, of bytes: UnsafeBufferPointer<UInt8>, parseOptions: JSONParseOptions) -> (verdict: ValidationVerdict, nodeEvaluations: Int)? {
         guard let plan = tapePlan, !tape.entries.isEmpty else { return nil }
         return tape.withView(of: bytes, options: parseOptions) { view in
             var evaluator = TapeEvaluator(view: view, plan: plan, options: options)
             var annotations = EvaluatedIndices()
-            return evaluator.evaluate(plan.root, 0, &annotations)
+            let valid = evaluator.evaluate(plan.root, 0, &annotations)
+            let verdict: ValidationVerdict
+            if let limit = evaluator.scratch.undecided {
+                verdict = .undecided(limit)
+            } else {
+                verdict = valid ? .valid : .invalid
+            }
+            return (verdict, evaluator.scratch.nodeEvaluations)
         }
     }
 
@@ -138,13 +166,13 @@ public struct JSONSchema: Sendable {
     public var hasFastPath: Bool { tapePlan != nil }
 
     /// Validates `instance` and collects every error (at most ``ValidatorOptions/maxErrors``;
-    /// see ``ValidationResult/isTruncated``).
+    /// see ``ValidationResult/isTruncated``). When a ``ValidationLimit`` is reached before the
+    /// instance is judged, the result is not decided (``ValidationResult/limit``) and its one
+    /// error says which limit, where.
     public func validate(_ instance: JSONValue) -> ValidationResult {
-        var ev = Evaluation(collectErrors: true, trackAnnotations: trackAnnotations, options: options)
-        var annotations = Annotations()
-        let valid = ev.evaluate(root, instance, &annotations)
-        return ValidationResult(isValid: valid, errors: valid ? [] : ev.errors, isTruncated: !valid && ev.errorsOverflowed)
+        validateCounting(instance).result
     }
+
 
     // MARK: - Meta-schema
 

@@ -46,6 +46,11 @@ struct AnyOfKeyword: Keyword {
         var anyValid = false
         var causes: [[ValidationError]] = []
         for (i, s) in schemas.enumerated() {
+            // A branch that fails its discriminator is not descended into (its errors are that part's).
+            if let cheapErrors = ev.failsDiscriminator(s, instance, keywordTokens: "anyOf", String(i)) {
+                if ev.collectErrors { causes.append(cheapErrors) }
+                continue
+            }
             let (ok, errors) = ev.capturingErrors { ev in ev.evaluate(s, instance, keywordTokens: "anyOf", String(i), into: &annotations) }
             if ok {
                 anyValid = true
@@ -77,6 +82,10 @@ struct OneOfKeyword: Keyword {
         var causes: [[ValidationError]] = []
         var chosen = Annotations()
         for (i, s) in schemas.enumerated() {
+            if let cheapErrors = ev.failsDiscriminator(s, instance, keywordTokens: "oneOf", String(i)) {
+                if ev.collectErrors { causes.append(cheapErrors) }
+                continue
+            }
             var branch = Annotations()
             let (ok, errors) = ev.capturingErrors { ev in ev.evaluate(s, instance, keywordTokens: "oneOf", String(i), into: &branch) }
             if ok {
@@ -138,7 +147,7 @@ extension TapeEvaluator {
 
         case .anyOf(let any):
             var anyValid = false
-            for node in any where evaluate(node, at, &annotations) {
+            for node in any where branchCheapPartHolds(node, at) && evaluate(node, at, &annotations) {
                 anyValid = true
                 if !track { break }
             }
@@ -149,7 +158,7 @@ extension TapeEvaluator {
             var chosen = EvaluatedIndices()
             for node in one {
                 var branch = EvaluatedIndices()
-                if evaluate(node, at, &branch) {
+                if branchCheapPartHolds(node, at) && evaluate(node, at, &branch) {
                     matches += 1
                     if matches > 1 { return false }
                     chosen = branch

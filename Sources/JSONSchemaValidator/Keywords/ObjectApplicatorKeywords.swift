@@ -59,7 +59,7 @@ struct PropertiesKeyword: Keyword {
                 }
             }
             for (regex, schema) in patterns {
-                switch regex.test(member.key, stepLimit: ev.regexStepLimit) {
+                switch ev.test(regex, on: member.key) {
                 case .noMatch: continue
                 case .match:
                     matched = true
@@ -68,13 +68,10 @@ struct PropertiesKeyword: Keyword {
                         valid = false
                         if ev.stopsAtFailure { return false }
                     }
-                case .tooExpensive:
-                    matched = true
-                    valid = false
-                    ev.fail("patternProperties", atKey: member.key, limit: .regexSteps) { ev in
-                        "pattern \(JSONWriter.quoted(regex.pattern)) is too expensive to evaluate on property name \(JSONWriter.quoted(member.key)), so it is treated as a failure: it needs over \(ev.regexStepLimit) steps"
-                    }
-                    if ev.stopsAtFailure { return false }
+                case .limit(let limit):
+                    // Not decided: the evaluation ends here (fails closed).
+                    ev.hitLimit(limit, keyword: "patternProperties", atKey: member.key, pattern: regex.pattern)
+                    return false
                 }
             }
             if !matched, let additional {
@@ -224,12 +221,13 @@ extension TapeEvaluator {
                 if !patterns.isEmpty {
                     let name = view.string(key)
                     for (regex, node) in patterns {
-                        switch regexes[Int(regex)].test(name, stepLimit: scratch.regexStepLimit) {
+                        switch scratch.test(regexes[Int(regex)], on: name) {
                         case .noMatch: continue
                         case .match:
                             matched = true
                             if !evaluateChild(node, key + 1) { return false }
-                        case .tooExpensive:
+                        case .limit(let limit):
+                            scratch.hitLimit(limit)
                             return false
                         }
                     }

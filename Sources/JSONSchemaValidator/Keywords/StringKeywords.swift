@@ -37,22 +37,22 @@ struct LengthKeyword: Keyword {
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .string(.length(isMinimum: isMinimum, limit: limit)) }
 }
 
-/// `pattern`: an ECMA-262 (unicode mode) search; a pattern too expensive to run fails closed.
+/// `pattern`: an ECMA-262 (unicode mode) search; a pattern too expensive to run leaves the
+/// result not decided (fails closed).
 struct PatternKeyword: Keyword {
     let name = "pattern"
     let regex: ECMARegex
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .string(let s) = instance else { return true }
-        switch regex.test(s, stepLimit: ev.regexStepLimit) {
+        switch ev.test(regex, on: s) {
         case .match: return true
         case .noMatch:
             ev.fail(name) { ev in "\(ev.subject) must match the pattern \(JSONWriter.quoted(regex.pattern)), got \(JSONValue.string(s).shortDescription)" }
             return false
-        case .tooExpensive:
-            ev.fail(name, limit: .regexSteps) { ev in
-                "pattern \(JSONWriter.quoted(regex.pattern)) is too expensive to evaluate on \(ev.subject), so it is treated as a failure: it needs over \(ev.regexStepLimit) steps"
-            }
+        case .limit(let limit):
+            // Not decided: the evaluation ends here, whatever applies this schema (fails closed).
+            ev.hitLimit(limit, keyword: name, pattern: regex.pattern)
             return false
         }
     }

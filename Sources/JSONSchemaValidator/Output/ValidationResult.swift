@@ -1,20 +1,36 @@
 import JSONCore
 
 /// The outcome of ``JSONSchema/validate(_:)``: validity and the error units.
+///
+/// Three outcomes: valid, invalid, or not decided (``limit`` is set: a ``ValidationLimit`` was
+/// reached before the instance could be judged; ``isValid`` is then false and ``errors`` holds
+/// the one error that says which limit, where).
 public struct ValidationResult: Sendable {
-    /// Whether the instance is valid.
+    /// Whether the instance is valid (false when the result is not decided).
     public let isValid: Bool
+    /// The limit that left the result not decided, or nil when the instance was judged.
+    public let limit: ValidationLimit?
     /// The errors, in evaluation order (applicator branch errors are in each error's `causes`).
     public let errors: [ValidationError]
     /// Whether error collection stopped at ``ValidatorOptions/maxErrors``: ``errors`` holds that
     /// many, and the instance has at least one more failure that is not reported.
     public let isTruncated: Bool
 
-    /// Makes a result.
-    public init(isValid: Bool, errors: [ValidationError], isTruncated: Bool = false) {
-        self.isValid = isValid
+    /// Makes a result (not decided when `limit` is given: `isValid` is then false).
+    public init(isValid: Bool, errors: [ValidationError], isTruncated: Bool = false, limit: ValidationLimit? = nil) {
+        self.isValid = isValid && limit == nil
         self.errors = errors
         self.isTruncated = isTruncated
+        self.limit = limit
+    }
+
+    /// Whether the instance was judged (valid or invalid) rather than left undecided by a limit.
+    public var isDecided: Bool { limit == nil }
+
+    /// The result as a verdict: valid, invalid, or undecided.
+    public var verdict: ValidationVerdict {
+        if let limit { return .undecided(limit) }
+        return isValid ? .valid : .invalid
     }
 
     /// Every error unit, with branch errors of `anyOf`/`oneOf` flattened after their parent.

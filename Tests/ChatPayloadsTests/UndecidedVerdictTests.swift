@@ -1,0 +1,44 @@
+import XCTest
+import JSONCore
+import ChatPayloads
+
+/// ChatPayloads reports a payload whose evaluation reached a limit as invalid with one
+/// "not decided" issue, on the verdict-only path and the reporting path alike, whatever
+/// combinator the limit was under (issue 25). Before, `not` made such a payload valid.
+final class UndecidedVerdictTests: XCTestCase {
+    func validator(_ schemaText: String, profile: Profile = .standard) throws -> PayloadValidator {
+        let schema = try JSONParser.parse(schemaText).root
+        return try PayloadValidator(schema: .custom(schema, uri: "https://example.com/limit.json"), profile: profile)
+    }
+
+    func testRegexLimitUnderNotIsInvalidOnBothPaths() throws {
+        let v = try validator(#"{"properties": {"p": {"not": {"pattern": "^(?:(a+)+$|.*!$)"}}}}"#)
+        let bytes = Array(#"{"p": "\#(String(repeating: "a", count: 40))!"}"#.utf8)
+        var tape = JSONTape()
+        XCTAssertEqual(v.verdict(bytes: bytes, tape: &tape), .invalid)
+        let report = v.validate(bytes: bytes)
+        XCTAssertEqual(report.outcome, .invalid)
+        XCTAssertEqual(report.errors.count, 1)
+        let issue = try XCTUnwrap(report.errors.first)
+        XCTAssertEqual(issue.rule, "max-regex-steps")
+        XCTAssertTrue(issue.message.hasPrefix("not decided: the regex step limit was reached at /p"), issue.message)
+        XCTAssertTrue(issue.message.hasSuffix("(max-regex-steps)"), issue.message)
+        XCTAssertEqual(issue.instanceLocation.description, "/p")
+    }
+
+    func testPerPayloadBudgetIsAProfileLimit() throws {
+        var profile = Profile.standard
+        profile[.maxRegexStepsPerPayload] = 200_000
+        XCTAssertEqual(profile.validatorOptions.regexStepsPerPayload, 200_000)
+        XCTAssertEqual(Profile.standard.maxRegexStepsPerPayload, 10_000_000)
+        let v = try validator(#"{"properties": {"list": {"items": {"not": {"pattern": "^(a+)+b"}}}}}"#, profile: profile)
+        let item = "\"" + String(repeating: "a", count: 14) + "!\""
+        let bytes = Array((#"{"list": ["# + Array(repeating: item, count: 5_000).joined(separator: ",") + "]}").utf8)
+        var tape = JSONTape()
+        XCTAssertEqual(v.verdict(bytes: bytes, tape: &tape), .invalid)
+        let report = v.validate(bytes: bytes)
+        XCTAssertEqual(report.outcome, .invalid)
+        XCTAssertEqual(report.errors.first?.rule, "max-regex-steps-per-payload")
+        XCTAssertTrue(report.errors.first?.message.contains("the regex step budget per payload was spent at /list/") ?? false, "\(report.issues)")
+    }
+}
