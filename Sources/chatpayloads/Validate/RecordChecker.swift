@@ -104,6 +104,10 @@ struct RecordChecker: Sendable {
                     RecordChecker.locate(&result, in: document)
                     return result
                 }
+                if RecordChecker.markEnvelopeProblems(shape, in: value, at: pointer, into: &result, position: { _ in nil }) {
+                    RecordChecker.locate(&result, in: document)
+                    return result
+                }
                 if let inner = shape.payloadPointer.resolve(in: value) { value = inner }
                 pointer = pointer.appending(shape.payloadPointer)
                 spec = .bundled(detected)
@@ -150,6 +154,7 @@ struct RecordChecker: Sendable {
         }
         if given == .auto, let found = shape {
             guard let detected = detect(found, place: place, text: text, into: &result),
+                  !RecordChecker.markEnvelopeProblems(found, text: text, place: place, options: detectionOptions, into: &result),
                   let inner = place.narrowed(text, to: found.payloadPointer) else { return }
             if !found.payloadPointer.isRoot { tapeHoldsText = false }
             (text, place) = inner
