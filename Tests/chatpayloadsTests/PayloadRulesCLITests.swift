@@ -78,3 +78,91 @@ final class PayloadRulesCLITests: CLITestCase {
         XCTAssertTrue(m.stdout.contains("merged.yaml:3:10: error: \"email\" must be a string, got integer 12345"), m.stdout)
     }
 }
+
+/// Issue 25, acceptance: one rule for `validate` and the store. The same mixed corpus is
+/// imported into a fresh store under each profile; the set of rows stored equals the set of
+/// payloads `validate --emit valid` passes (envelopes: the payload inside).
+final class OneRuleCLITests: CLITestCase {
+    static let corpus: [String] = [
+        // Users: valid, null fields, a relative avatar, an empty updated, undecodable dates and URLs, no type.
+        #"{"id":"u1","name":"Ann","type":"default","email":"ann@example.com","updated":"2024-01-01T00:00:00.000Z","eTag":"E1","custom":{}}"#,
+        #"{"id":"u2","name":null,"type":"default","email":null,"custom":null}"#,
+        #"{"id":"u3","type":"default","profileUrl":"/boat-1.png"}"#,
+        #"{"id":"u4","type":"default","email":"four@example.com","updated":"","eTag":""}"#,
+        #"{"id":"u5","type":"default","updated":"yesterday"}"#,
+        #"{"id":"u6","type":"default","email":12345}"#,
+        #"{"id":"u7","email":"seven@example.com"}"#,
+        #"{"id":"u8","type":"default","profileUrl":"not a url"}"#,
+        // Channels: PubNub's React sample data (data/channels/event.json and work.json), a relative avatar.
+        #"{"id":"channel-1","name":"Surviving a LIGHTNING STORM","description":"Sailing La Vagabonde","eTag":"","updated":"","custom":{"thumb":"/boat-1.png","source":"https://www.youtube.com/embed/eVS6EfrSA3I","subscribers":"1.7M"}}"#,
+        #"{"name":"Movies Test","type":"default","custom":{"thumb":"https://www.gravatar.com/avatar/149e60f311749f2a7c6515f7b34?s=256&d=identicon"},"description":"Everything about movies","eTag":"AbOx6N+6vu3zoAE","id":"space.149e60f311749f2a7c6515f7b34","updated":"2020-09-23T09:23:37.175764Z"}"#,
+        #"{"id":"c2","type":"group","custom":{"profileUrl":"/boat-1.png"}}"#,
+        #"{"id":"c3","type":"group","updated":"2024-13-01T00:00:00Z"}"#,
+        // Non-objects.
+        "5", "null", #""x""#, "true", "[]",
+        // Members (their user and channel are u1 and c2 above, valid in every profile but strict for c2).
+        #"{"uuid":{"id":"u1","type":"default"},"channel":{"id":"space.149e60f311749f2a7c6515f7b34","type":"default"},"status":"active","updated":"2024-01-01T00:00:00Z","eTag":"M1"}"#,
+        #"{"uuid":"u1","channel":{"id":"space.149e60f311749f2a7c6515f7b34","type":"default"}}"#,
+        #"{"uuid":{"id":"u1","type":"default"},"channel":{"id":"space.149e60f311749f2a7c6515f7b34","type":"default"},"updated":"","eTag":""}"#,
+        // Envelopes: App Context events around a user (typed, then with a bad own field).
+        #"{"source":"objects","version":"2.0","event":"set","type":"uuid","data":{"id":"u9","type":"default","name":"Nine","updated":"2024-01-01T00:00:00Z","eTag":"E9"}}"#,
+        #"{"source":7,"version":"2.0","event":"set","type":"uuid","data":{"id":"u10","type":"default"}}"#,
+        #"{"source":"objects","version":"2.0","event":"set","type":"channel","data":{"id":"c11","updated":"","eTag":""}}"#,
+    ]
+
+    /// `kind:identity` of a payload (the one inside its envelopes).
+    static func identity(_ value: Any) -> String? {
+        guard var object = value as? [String: Any] else { return nil }
+        if let data = object["data"] as? [String: Any], object["event"] != nil {
+            let kind = object["type"] as? String
+            object = data
+            if kind == "uuid" { return "user:\(object["id"] as? String ?? "?")" }
+            if kind == "channel" { return "channel:\(object["id"] as? String ?? "?")" }
+        }
+        if let user = object["uuid"] as? [String: Any], let channel = object["channel"] as? [String: Any] {
+            return "member:\(channel["id"] as? String ?? "?"):\(user["id"] as? String ?? "?")"
+        }
+        guard let id = object["id"] as? String else { return nil }
+        // Users and channels share their fields; the corpus names them so.
+        return (id.hasPrefix("u") ? "user:" : "channel:") + id
+    }
+
+    func lines(_ text: String) throws -> [Any] {
+        try text.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8), options: [.fragmentsAllowed]) }
+    }
+
+    func testTheStoreKeepsExactlyWhatValidatePasses() throws {
+        try write("corpus.ndjson", Self.corpus.joined(separator: "\n") + "\n")
+        var passedSomewhere: Set<String> = []
+        var failedSomewhere: Set<String> = []
+        for profile in ["compat", "standard", "strict"] {
+            let emitted = try run(["validate", "--no-config", "--profile", profile, "--emit", "valid", "corpus.ndjson"])
+            XCTAssertEqual(emitted.status, 1, "\(profile): \(emitted.stderr)")
+            let valid = Set(try lines(emitted.stdout).compactMap(Self.identity))
+            let db = "\(profile).sqlite"
+            let imported = try run(["store", "import", "--db", db, "--no-config", "--profile", profile, "corpus.ndjson"])
+            XCTAssertEqual(imported.status, 1, "\(profile): \(imported.stdout)\(imported.stderr)")
+            var stored: Set<String> = []
+            for kind in ["user", "channel", "member"] {
+                let export = try run(["store", "export", "--db", db, "--kind", kind])
+                XCTAssertEqual(export.status, 0, export.stderr)
+                for row in try lines(export.stdout) {
+                    if let id = Self.identity(row) { stored.insert(id) }
+                }
+            }
+            XCTAssertEqual(stored, valid, "\(profile): stored \(stored.sorted()) vs valid \(valid.sorted())\n\(imported.stdout)")
+            // normalize and convert accept the same payloads (by count: one output line per accepted payload).
+            let normalized = try run(["normalize", "--no-config", "--profile", profile, "corpus.ndjson"])
+            let converted = try run(["convert", "--no-config", "--profile", profile, "--to", "record", "corpus.ndjson"])
+            let topLevelValid = try lines(emitted.stdout).filter { ($0 as? [String: Any])?["event"] == nil }.count
+            XCTAssertEqual(normalized.stdout.split(separator: "\n").count, topLevelValid, "\(profile) normalize: \(normalized.stderr)")
+            XCTAssertEqual(converted.stdout.split(separator: "\n").count, topLevelValid, "\(profile) convert: \(converted.stderr)")
+            passedSomewhere.formUnion(valid)
+            failedSomewhere.formUnion(Set(["user:u1", "user:u2", "user:u3", "user:u4", "user:u7", "channel:channel-1", "channel:c2"]).subtracting(valid))
+        }
+        // The corpus tells the profiles apart, and the rules hold in each.
+        XCTAssertTrue(passedSomewhere.isSuperset(of: ["user:u1", "user:u2", "user:u3", "user:u4", "user:u7", "user:u9", "channel:channel-1", "channel:c2", "channel:space.149e60f311749f2a7c6515f7b34"]), "\(passedSomewhere.sorted())")
+        XCTAssertTrue(passedSomewhere.isDisjoint(with: ["user:u5", "user:u6", "user:u8", "user:u10", "channel:c3"]), "\(passedSomewhere.sorted())")
+        XCTAssertFalse(failedSomewhere.isEmpty)
+    }
+}

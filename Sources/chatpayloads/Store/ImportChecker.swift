@@ -187,12 +187,22 @@ struct ImportChecker {
     private func convert(_ checked: RecordResult, value: JSONValue, document: JSONDocument?) -> (RecordResult, StoreWrite?) {
         var result = checked
         guard result.outcome == .valid else { return (result, nil) }
+        var value = value
+        var document = document
         let resolved: ImportKind
         if kind == .auto {
-            guard let name = result.schemaName, let schema = BundledSchema(rawValue: name), let k = ImportKind.of(schema) else {
+            // The payload validate judged: the document itself, or the one inside its envelopes
+            // (an App Context event's user, channel or membership is stored as validate read it).
+            let shape = PayloadValidator.detectShape(value)
+            guard let schema = shape.payloadSchema, let k = ImportKind.of(schema),
+                  let inner = shape.payloadPointer.resolve(in: value) else {
                 fail(&result, ImportKind.notSentMessage("store import") + " (as convert --kind message does)",
                      rule: "kind", line: result.startLine, column: result.startColumn)
                 return (result, nil)
+            }
+            if !shape.payloadPointer.isRoot {
+                value = inner
+                document = nil
             }
             resolved = k
         } else {
