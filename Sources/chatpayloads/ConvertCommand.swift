@@ -12,7 +12,9 @@ struct ConvertCommand: ParsableCommand {
             message: timetoken, content, user and channel ids) or message-action; auto (the \
             default) tells each input's kind from its shape, as validate and normalize do. A \
             member becomes three records, printed as {"member": ..., "user": ..., "channel": ...}; \
-            converting back expects that same object. One output line per payload.
+            converting back expects that same object. One output line per payload. With --to \
+            record each payload is first validated as validate does under the profile (a sent \
+            message's content as a message); an invalid one is an error (exit 1).
 
             EXAMPLES:
               chatpayloads convert --to record user.json

@@ -97,6 +97,13 @@ final class PayloadRulesTests: XCTestCase {
         // Nested envelopes: the pointer is from the document.
         let nested = try JSONParser.parse(#"{"message":{"message":\#(payload),"timetoken":1,"channel":5},"timetoken":2}"#).root
         XCTAssertEqual(PayloadValidator.detectShape(nested).envelopeFieldProblems(in: nested).map(\.pointer.description), ["/message/channel"])
+        // A sent message (the store's form): its content is a message, its own members typed.
+        let sent = try JSONParser.parse(#"{"timetoken":null,"content":\#(payload),"pubnubChannelId":"c","messageActions":{}}"#).root
+        let sentShape = PayloadValidator.detectShape(sent)
+        XCTAssertEqual(sentShape, .envelope(.sentMessage, inner: .payload(.message)))
+        XCTAssertEqual(sentShape.envelopeFieldProblems(in: sent).map(\.pointer.description), ["", "/timetoken", "/messageActions"])
+        let sentOK = try JSONParser.parse(#"{"timetoken":"17000000000000001","content":\#(payload),"pubnubUserId":"u","pubnubChannelId":"c"}"#).root
+        XCTAssertEqual(PayloadValidator.detectShape(sentOK).envelopeFieldProblems(in: sentOK), [])
         let event = try JSONParser.parse(#"{"source":7,"version":"2.0","event":"set","type":"uuid","data":{"id":"u","type":"default"}}"#).root
         XCTAssertEqual(PayloadValidator.detectShape(event).envelopeFieldProblems(in: event).map(\.pointer.description), ["/source"])
     }

@@ -108,6 +108,12 @@ final class OneRuleCLITests: CLITestCase {
         #"{"source":"objects","version":"2.0","event":"set","type":"uuid","data":{"id":"u9","type":"default","name":"Nine","updated":"2024-01-01T00:00:00Z","eTag":"E9"}}"#,
         #"{"source":7,"version":"2.0","event":"set","type":"uuid","data":{"id":"u10","type":"default"}}"#,
         #"{"source":"objects","version":"2.0","event":"set","type":"channel","data":{"id":"c11","updated":"","eTag":""}}"#,
+        // Sent messages (the store's message form; validate reads them as an envelope around the message).
+        #"{"timetoken":17000000000000001,"content":{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"},"pubnubUserId":"u1","pubnubChannelId":"space.149e60f311749f2a7c6515f7b34"}"#,
+        #"{"timetoken":null,"content":{"id":"m2","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"},"pubnubUserId":"u1","pubnubChannelId":"space.149e60f311749f2a7c6515f7b34"}"#,
+        #"{"timetoken":17000000000000003,"content":{"id":"m3","text":"hi","createdAt":"not-a-date"},"pubnubUserId":"u1","pubnubChannelId":"space.149e60f311749f2a7c6515f7b34"}"#,
+        #"{"timetoken":"17000000000000004","content":{"id":"6da72b98-e211-4724-aad4-e0fb9f08999f","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"},"pubnubUserId":"u1","pubnubChannelId":"space.149e60f311749f2a7c6515f7b34"}"#,
+        #"{"timetoken":17000000000000005,"content":{"id":"m5","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"},"pubnubUserId":7,"pubnubChannelId":"space.149e60f311749f2a7c6515f7b34"}"#,
     ]
 
     /// `kind:identity` of a payload (the one inside its envelopes).
@@ -118,6 +124,9 @@ final class OneRuleCLITests: CLITestCase {
             object = data
             if kind == "uuid" { return "user:\(object["id"] as? String ?? "?")" }
             if kind == "channel" { return "channel:\(object["id"] as? String ?? "?")" }
+        }
+        if let content = object["content"] as? [String: Any], object["pubnubChannelId"] != nil {
+            return "message:\(content["id"] as? String ?? "?")"
         }
         if let user = object["uuid"] as? [String: Any], let channel = object["channel"] as? [String: Any] {
             return "member:\(channel["id"] as? String ?? "?"):\(user["id"] as? String ?? "?")"
@@ -143,7 +152,7 @@ final class OneRuleCLITests: CLITestCase {
             let imported = try run(["store", "import", "--db", db, "--no-config", "--profile", profile, "corpus.ndjson"])
             XCTAssertEqual(imported.status, 1, "\(profile): \(imported.stdout)\(imported.stderr)")
             var stored: Set<String> = []
-            for kind in ["user", "channel", "member"] {
+            for kind in ["user", "channel", "member", "message"] {
                 let export = try run(["store", "export", "--db", db, "--kind", kind])
                 XCTAssertEqual(export.status, 0, export.stderr)
                 for row in try lines(export.stdout) {
@@ -151,18 +160,21 @@ final class OneRuleCLITests: CLITestCase {
                 }
             }
             XCTAssertEqual(stored, valid, "\(profile): stored \(stored.sorted()) vs valid \(valid.sorted())\n\(imported.stdout)")
-            // normalize and convert accept the same payloads (by count: one output line per accepted payload).
+            // normalize and convert accept the same payloads (by count: one output line per accepted
+            // payload). Neither reads an App Context event; normalize reads no sent message either.
             let normalized = try run(["normalize", "--no-config", "--profile", profile, "corpus.ndjson"])
             let converted = try run(["convert", "--no-config", "--profile", profile, "--to", "record", "corpus.ndjson"])
-            let topLevelValid = try lines(emitted.stdout).filter { ($0 as? [String: Any])?["event"] == nil }.count
-            XCTAssertEqual(normalized.stdout.split(separator: "\n").count, topLevelValid, "\(profile) normalize: \(normalized.stderr)")
-            XCTAssertEqual(converted.stdout.split(separator: "\n").count, topLevelValid, "\(profile) convert: \(converted.stderr)")
+            let validLines = try lines(emitted.stdout).compactMap { $0 as? [String: Any] }.filter { $0["event"] == nil }
+            let bare = validLines.filter { $0["pubnubChannelId"] == nil }
+            XCTAssertEqual(normalized.stdout.split(separator: "\n").count, bare.count, "\(profile) normalize: \(normalized.stderr)")
+            XCTAssertEqual(converted.stdout.split(separator: "\n").count, validLines.count, "\(profile) convert: \(converted.stderr)")
             passedSomewhere.formUnion(valid)
             failedSomewhere.formUnion(Set(["user:u1", "user:u2", "user:u3", "user:u4", "user:u7", "channel:channel-1", "channel:c2"]).subtracting(valid))
         }
         // The corpus tells the profiles apart, and the rules hold in each.
         XCTAssertTrue(passedSomewhere.isSuperset(of: ["user:u1", "user:u2", "user:u3", "user:u4", "user:u7", "user:u9", "channel:channel-1", "channel:c2", "channel:space.149e60f311749f2a7c6515f7b34"]), "\(passedSomewhere.sorted())")
-        XCTAssertTrue(passedSomewhere.isDisjoint(with: ["user:u5", "user:u6", "user:u8", "user:u10", "channel:c3"]), "\(passedSomewhere.sorted())")
+        XCTAssertTrue(passedSomewhere.isDisjoint(with: ["user:u5", "user:u6", "user:u8", "user:u10", "channel:c3", "message:m2", "message:m3", "message:m5"]), "\(passedSomewhere.sorted())")
+        XCTAssertTrue(passedSomewhere.isSuperset(of: ["message:m1", "message:6da72b98-e211-4724-aad4-e0fb9f08999f"]), "\(passedSomewhere.sorted())")
         XCTAssertFalse(failedSomewhere.isEmpty)
     }
 }

@@ -17,7 +17,10 @@ extension EnvelopeKind {
     ///   them may be `null`, unset);
     /// - file message: `file` an object;
     /// - App Context event: `source` and `version` strings (`event` and `type` are checked by
-    ///   the shape rule itself).
+    ///   the shape rule itself);
+    /// - sent message: `pubnubUserId` and `pubnubChannelId` strings, both present; `timetoken`
+    ///   (if present: absent means unsent) a timetoken, never `null`; `userModel` and
+    ///   `channelModel` objects, `messageActions` an array.
     public func fieldProblems(in envelope: JSONValue) -> [EnvelopeFieldProblem] {
         guard case .object(let object) = envelope else { return [] }
         var problems: [EnvelopeFieldProblem] = []
@@ -26,10 +29,16 @@ extension EnvelopeKind {
                 pointer: JSONPointer(tokens: [key]),
                 message: "the \(displayName)'s \(JSONWriter.quoted(key)) must be \(expected), got \(ChatDecodingError.describe(value))"))
         }
+        if self == .sentMessage {
+            for key in ["pubnubUserId", "pubnubChannelId"] where object[key] == nil {
+                problems.append(EnvelopeFieldProblem(pointer: .root, message: "the \(displayName) has no \(JSONWriter.quoted(key)) (a string)"))
+            }
+        }
         for member in object.members {
             let value = member.value
             // An unset optional member may be null (real-time events send `"subscription": null`).
-            if value == .null, member.key != "timetoken" { continue }
+            let requiredString = self == .sentMessage && (member.key == "pubnubUserId" || member.key == "pubnubChannelId")
+            if value == .null, member.key != "timetoken", !requiredString { continue }
             switch Self.expectedType(of: member.key, in: self) {
             case .string?:
                 if value.stringValue == nil { problem(member.key, "a string", value) }
@@ -37,6 +46,8 @@ extension EnvelopeKind {
                 if value.objectValue == nil { problem(member.key, "an object", value) }
             case .timetoken?:
                 if !Self.isTimetoken(value) { problem(member.key, "a timetoken (a string of decimal digits or a non-negative integer)", value) }
+            case .array?:
+                if value.arrayValue == nil { problem(member.key, "an array", value) }
             case nil:
                 break
             }
@@ -44,7 +55,7 @@ extension EnvelopeKind {
         return problems
     }
 
-    private enum FieldType { case string, object, timetoken }
+    private enum FieldType { case string, object, timetoken, array }
 
     private static func expectedType(of key: String, in kind: EnvelopeKind) -> FieldType? {
         switch kind {
@@ -59,6 +70,14 @@ extension EnvelopeKind {
             return key == "file" ? .object : nil
         case .appContextEvent:
             return key == "source" || key == "version" ? .string : nil
+        case .sentMessage:
+            switch key {
+            case "timetoken": return .timetoken
+            case "pubnubUserId", "pubnubChannelId": return .string
+            case "userModel", "channelModel": return .object
+            case "messageActions": return .array
+            default: return nil
+            }
         }
     }
 
