@@ -112,7 +112,14 @@ struct ConvertCommand: ParsableCommand {
     static func gateCheck(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, gate: PayloadGate) -> TransformFailure? {
         if kind == .message {
             guard let content = value["content"] else { return nil }
-            return gate.check(content, schema: .message, at: JSONPointer(tokens: ["content"]), document: document, lineOffset: offset)
+            if let failure = gate.check(content, schema: .message, at: JSONPointer(tokens: ["content"]), document: document, lineOffset: offset) {
+                return failure
+            }
+            // Its user, channel and actions too, as validate judges them.
+            for model in RecordChecker.sentMessageModels(ImportChecker.sentShape, in: value) {
+                if let failure = gate.check(model.value, schema: model.schema, at: model.pointer, document: document, lineOffset: offset) { return failure }
+            }
+            return nil
         }
         let detected = PayloadValidator.detectSchema(value)
         guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { PayloadKindOption.of($0) == kind ? $0 : nil }) else { return nil }

@@ -106,6 +106,8 @@ struct ImportChecker {
                 }
             }
         }
+        // Its user, channel and actions are judged as validate judges them.
+        if checker.markSentMessageModels(Self.sentShape, text: bytes, place: .whole, memo: &memo, into: &result) { return (result, nil) }
         return decodeSent(document.root, document: document, into: result)
     }
 
@@ -133,8 +135,15 @@ struct ImportChecker {
                 }
             }
         }
+        if checker.markSentMessageModels(Self.sentShape, in: value, at: .root, memo: &memo, into: &result, position: { _ in nil }) {
+            RecordChecker.locate(&result, in: document)
+            return (result, nil)
+        }
         return decodeSent(value, document: nil, into: result)
     }
+
+    /// A sent message's shape, as ``RecordChecker/markSentMessageModels(_:in:at:memo:into:position:)`` reads it.
+    static let sentShape = PayloadShape.envelope(.sentMessage, inner: .payload(.message))
 
     /// Decodes the envelope and the message; a failure is an invalid payload at its place.
     private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: RecordResult) -> (RecordResult, StoreWrite?) {
