@@ -12,7 +12,9 @@ struct ConvertCommand: ParsableCommand {
             message: timetoken, content, user and channel ids) or message-action; auto (the \
             default) tells each input's kind from its shape, as validate and normalize do. A \
             member becomes three records, printed as {"member": ..., "user": ..., "channel": ...}; \
-            converting back expects that same object. One output line per payload.
+            converting back expects that same object. One output line per payload. With --to \
+            record each payload is first validated as validate does under the profile (a sent \
+            message's content as a message); an invalid one is an error (exit 1).
 
             EXAMPLES:
               chatpayloads convert --to record user.json
@@ -57,6 +59,7 @@ struct ConvertCommand: ParsableCommand {
         var runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
         runner.progressTask = "convert"
         runner.quiet = quiet
+        let gate = PayloadGate(profile: profile)
         let status = runner.run { value, document, offset in
             let resolved: PayloadKindOption
             switch ConvertCommand.resolve(kind, of: value, target: target) {
@@ -64,6 +67,9 @@ struct ConvertCommand: ParsableCommand {
             case .failure(var failure):
                 failure.line = 1 + offset
                 failure.column = 1
+                return .failure(failure)
+            }
+            if target == .record, let failure = ConvertCommand.gateCheck(value, document, offset, kind: resolved, gate: gate) {
                 return .failure(failure)
             }
             return target == .record
@@ -99,6 +105,26 @@ struct ConvertCommand: ParsableCommand {
     }
 
     typealias Custom = AnyJSONCustomData
+
+    /// `validate`'s verdict before a payload becomes a record: a sent message's `content` is
+    /// judged as a message (as `store import` does), any other payload as its kind (the shape's
+    /// schema under `auto`).
+    static func gateCheck(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, gate: PayloadGate) -> TransformFailure? {
+        if kind == .message {
+            guard let content = value["content"] else { return nil }
+            if let failure = gate.check(content, schema: .message, at: JSONPointer(tokens: ["content"]), document: document, lineOffset: offset) {
+                return failure
+            }
+            // Its user, channel and actions too, as validate judges them.
+            for model in RecordChecker.sentMessageModels(ImportChecker.sentShape, in: value) {
+                if let failure = gate.check(model.value, schema: model.schema, at: model.pointer, document: document, lineOffset: offset) { return failure }
+            }
+            return nil
+        }
+        let detected = PayloadValidator.detectSchema(value)
+        guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { PayloadKindOption.of($0) == kind ? $0 : nil }) else { return nil }
+        return gate.check(value, schema: schema, document: document, lineOffset: offset)
+    }
 
     static func toRecord(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
         switch kind {

@@ -10,7 +10,9 @@ struct NormalizeCommand: ParsableCommand {
         commandName: "normalize",
         abstract: "Decode payloads and print them in canonical form, for interop diffing.",
         discussion: """
-            Each payload is decoded as the typed model (custom data kept as it is) and encoded \
+            Each payload is first validated as validate does under the profile (--profile or \
+            the config; an invalid payload is an error, exit 1), then decoded as the typed model \
+            (custom data kept as it is) and encoded \
             again: keys sorted by UTF-16 code units, compact, dates in the native form \
             yyyy-MM-ddTHH:mm:ss.SSSZ, always-written members present, unknown members dropped. \
             One line per payload (NDJSON), in input order; errors go to standard error.
@@ -50,16 +52,20 @@ struct NormalizeCommand: ParsableCommand {
         var runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
         runner.progressTask = "normalize"
         runner.quiet = quiet
+        let gate = PayloadGate(profile: profile)
         let status = runner.run { value, document, offset in
-            NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options)
+            NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options, gate: gate)
         }
         if status != .success { throw status.exitCode }
     }
 
-    static func normalize(_ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, kind: PayloadKindOption, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+    static func normalize(
+        _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, kind: PayloadKindOption, options: ChatDecodingOptions, gate: PayloadGate? = nil
+    ) -> Result<JSONValue, TransformFailure> {
         var resolved = kind
+        let detected = kind == .auto ? PayloadValidator.detectSchema(value) : nil
         if kind == .auto {
-            switch PayloadValidator.detectSchema(value) {
+            switch detected {
             case .user?, .reactUser?: resolved = .user
             case .channel?, .reactChannel?: resolved = .channel
             case .member?: resolved = .member
@@ -68,6 +74,11 @@ struct NormalizeCommand: ParsableCommand {
             case nil:
                 return .failure(TransformFailure(message: "cannot tell which chat payload this is; pass --kind", line: 1 + lineOffset, column: 1, unreadable: false))
             }
+        }
+        // What validate rejects under the profile is not normalized (one rule for both).
+        if let gate, let schema = PayloadGate.schema(for: resolved, detected: detected),
+           let failure = gate.check(value, schema: schema, document: document, lineOffset: lineOffset) {
+            return .failure(failure)
         }
         switch resolved {
         case .user, .auto:

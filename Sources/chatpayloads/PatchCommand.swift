@@ -9,8 +9,11 @@ struct PatchCommand: ParsableCommand {
         commandName: "patch",
         abstract: "Apply a real-time changeset to a stored payload with the clients' patch rule.",
         discussion: """
-            The changeset applies only when its ids match the payload's and it is newer (by \
-            updated, then eTag), exactly as the native patchers decide. Standard output gets the \
+            The changeset is first validated under the profile (--profile or the config): each \
+            member it carries must be what the schema allows there (required fields and null, \
+            which clears a field, excepted); an invalid changeset is not applied (its errors \
+            located in CHANGESET, exit 1). It applies only when its ids match the payload's and \
+            it is newer (by updated, then eTag), exactly as the native patchers decide. Standard output gets the \
             resulting payload (unchanged when the changeset does not apply); standard error says \
             `applied` or `not applied: <reason>`. With --json, standard output gets one object: \
             {"applied": bool, "decision": "...", "reason": "...", "result": {...}}.
@@ -25,7 +28,7 @@ struct PatchCommand: ParsableCommand {
 
             EXIT STATUS:
               0   the changeset applied
-              1   the changeset did not apply (ids differ, or it is not newer)
+              1   the changeset did not apply (it is invalid under the profile, ids differ, or it is not newer)
               2   an input could not be read, is not JSON, is over a limit of the config, or is not a payload / changeset
               3   config error
               64  usage error
@@ -58,11 +61,21 @@ struct PatchCommand: ParsableCommand {
 
     mutating func run() throws {
         let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
-        let baseValue = try PatchCommand.load(base, profile: profile)
-        let changeValue = try PatchCommand.load(changeset, profile: profile)
+        let baseValue = try PatchCommand.load(base, profile: profile).value
+        let changeRecord = try PatchCommand.load(changeset, profile: profile)
+        let changeValue = changeRecord.value
+        let isEnvelope = changeValue["event"] != nil && changeValue["data"] != nil && changeValue.objectValue != nil
+        // The changeset is validated under the profile before anything is applied.
+        if isEnvelope {
+            if let kind = PatchCommand.envelopeKind(changeValue), let data = changeValue["data"] {
+                try checkChangeset(data, at: JSONPointer(tokens: ["data"]), kind: kind, record: changeRecord, profile: profile, base: baseValue)
+            }
+        } else if let kind = try? resolvedKind(baseValue) {
+            try checkChangeset(changeValue, at: .root, kind: kind, record: changeRecord, profile: profile, base: baseValue)
+        }
         let outcome: JSONPatcher.Outcome
         do throws(ChatDecodingError) {
-            if case .object(let o) = changeValue, o["event"] != nil, o["data"] != nil {
+            if isEnvelope {
                 outcome = try JSONPatcher.apply(envelope: changeValue, to: baseValue, datePolicy: dates)
             } else {
                 outcome = try JSONPatcher.apply(changeset: changeValue, to: baseValue, kind: try resolvedKind(baseValue), datePolicy: dates)
@@ -89,6 +102,57 @@ struct PatchCommand: ParsableCommand {
         if !outcome.applied { throw ExitStatus.invalid.exitCode }
     }
 
+    /// The kind an event envelope's `type` names (`uuid`, `channel`, `membership`), or nil (the
+    /// patcher then says what is wrong with the envelope).
+    static func envelopeKind(_ envelope: JSONValue) -> JSONPatcher.Kind? {
+        switch envelope["type"]?.stringValue {
+        case "uuid"?: return .user
+        case "channel"?: return .channel
+        case "membership"?: return .membership
+        default: return nil
+        }
+    }
+
+    /// Validates the changeset `data` (at `pointer` in the CHANGESET input) under the profile
+    /// before anything is applied: each error located in the changeset file, the base printed
+    /// unchanged (or the --json report), exit 1.
+    private func checkChangeset(
+        _ data: JSONValue, at pointer: JSONPointer, kind: JSONPatcher.Kind, record: ParsedRecord, profile: Profile, base: JSONValue
+    ) throws {
+        let validator: PayloadValidator
+        do throws(ChatPayloadsError) {
+            validator = try PayloadValidator(schema: .bundled(kind.schema), profile: profile)
+        } catch {
+            Terminal.diagnose("error: \(error.message)")
+            throw ExitStatus.schemaOrConfig.exitCode
+        }
+        let issues = validator.validate(changeset: data)
+        guard !issues.isEmpty else { return }
+        let file = changeset == "-" ? "<stdin>" : changeset
+        for issue in issues {
+            let where_ = pointer.appending(issue.instanceLocation)
+            let place = record.position(of: where_).map { ":\($0.line):\($0.column)" } ?? ""
+            let rule = issue.rule.map { " [\($0)]" } ?? ""
+            Terminal.diagnose("\(file)\(place): error: \(where_.isRoot ? "" : "\(where_): ")\(issue.message)\(rule)")
+        }
+        let reason = "not applied: the changeset is invalid under the \(profile.name.rawValue) profile (\(issues.count) error\(issues.count == 1 ? "" : "s"))"
+        let out = Terminal.standardOutput
+        if json {
+            let report: JSONValue = .object(JSONObject([
+                .init(key: "applied", value: false),
+                .init(key: "decision", value: "invalidChangeset"),
+                .init(key: "reason", value: .string(reason)),
+                .init(key: "result", value: base),
+            ]))
+            out.write(JSONWriter.string(report, options: .pretty) + "\n")
+        } else {
+            out.write(JSONWriter.string(base, options: .pretty) + "\n")
+        }
+        out.flush()
+        Terminal.diagnose(reason)
+        throw ExitStatus.invalid.exitCode
+    }
+
     private func resolvedKind(_ base: JSONValue) throws(ChatDecodingError) -> JSONPatcher.Kind {
         switch kind {
         case .user: return .user
@@ -107,16 +171,16 @@ struct PatchCommand: ParsableCommand {
 
     /// Reads and parses one JSON input under `profile`'s limits (as `validate` reads payloads);
     /// failures end the run with status 2.
-    static func load(_ path: String, profile: Profile) throws -> JSONValue {
+    static func load(_ path: String, profile: Profile) throws -> ParsedRecord {
         let input = path == "-"
             ? InputFile(displayPath: "<stdin>", source: .standardInput, format: .json, problem: nil)
             : InputFile(displayPath: path, source: .path(path), format: InputFormat.forPath(path) == .yaml ? .yaml : .json, problem: nil)
-        var value: JSONValue?
+        var value: ParsedRecord?
         var failure: String?
         RecordReader.readParsed(input, profile: profile) { _, parsed, _ in
             guard value == nil, failure == nil else { return }
             switch parsed {
-            case .success(let record): value = record.value
+            case .success(let record): value = record
             case .failure(let f):
                 let place = f.line.map { ":\($0):\(f.column ?? 1)" } ?? ""
                 failure = "\(input.displayPath)\(place): error: \(f.message)"
@@ -127,5 +191,15 @@ struct PatchCommand: ParsableCommand {
             throw ExitStatus.unreadable.exitCode
         }
         return value
+    }
+}
+
+extension ParsedRecord {
+    /// The `(line, column)` of the value at `pointer` in the record's text, if found.
+    func position(of pointer: JSONPointer) -> (line: Int, column: Int)? {
+        switch self {
+        case .json(let document): return document.location(of: pointer).map { ($0.line, $0.column) }
+        case .yaml(let document): return document.position(of: pointer)
+        }
     }
 }

@@ -16,7 +16,9 @@ struct SchemaCommand: ParsableCommand {
             --source prints the schema file exactly as bundled instead.
 
             What the text cannot carry: format assertion (turn it on in the other validator when \
-            the profile asserts formats), duplicate-key rejection, and the size and depth limits.
+            the profile asserts formats), the date and URL checks every profile makes for the \
+            typed models (formats only ChatPayloads knows), duplicate-key rejection, and the size \
+            and depth limits.
 
             EXAMPLES:
               chatpayloads schema

@@ -158,3 +158,52 @@ let transformExitHelp = """
       3   config error
       64  usage error
     """
+
+/// `validate`'s verdict on a payload before `normalize` or `convert --to record` decodes it, so
+/// that they accept exactly what `validate` accepts under the same profile (issue 25): the
+/// payload is validated against the kind's bundled schema under the profile, and the first
+/// error is the failure (exit 1), located in the input. One validator per schema, kept.
+final class PayloadGate {
+    let profile: Profile
+    private var validators: [BundledSchema: PayloadValidator] = [:]
+
+    init(profile: Profile) { self.profile = profile }
+
+    /// The schema `validate` uses for a payload of `kind` (the detected one under `auto`).
+    static func schema(for kind: PayloadKindOption, detected: BundledSchema?) -> BundledSchema? {
+        if let detected { return detected }
+        switch kind {
+        case .auto: return nil
+        case .user: return .user
+        case .channel: return .channel
+        case .member: return .member
+        case .message: return .message
+        case .messageAction: return .messageAction
+        }
+    }
+
+    /// Nil when `value` (at `pointer` in the record) is valid against `schema` under the profile;
+    /// else its first error, located with `document` when there is one.
+    func check(_ value: JSONValue, schema: BundledSchema, at pointer: JSONPointer = .root, document: JSONDocument?, lineOffset: Int) -> TransformFailure? {
+        let validator: PayloadValidator
+        if let known = validators[schema] {
+            validator = known
+        } else {
+            do throws(ChatPayloadsError) {
+                validator = try PayloadValidator(schema: .bundled(schema), profile: profile)
+            } catch {
+                return TransformFailure(message: error.message, line: nil, column: nil, unreadable: true)
+            }
+            validators[schema] = validator
+        }
+        let report = validator.validate(value: value)
+        guard !report.isValid else { return nil }
+        let issue = report.issues.first { $0.severity == .error }
+        let place = pointer.appending(issue?.instanceLocation ?? .root)
+        let location = document?.location(of: place)
+        let rule = issue?.rule.map { " [\($0)]" } ?? ""
+        let message = "\(place.isRoot ? "" : "\(place): ")\(issue?.message ?? "invalid")\(rule) "
+            + "(invalid as \(schema.rawValue) under the \(profile.name.rawValue) profile, as validate says)"
+        return TransformFailure(message: message, line: location.map { $0.line + lineOffset }, column: location?.column, unreadable: false)
+    }
+}

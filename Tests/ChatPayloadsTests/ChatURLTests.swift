@@ -8,10 +8,21 @@ final class ChatURLTests: XCTestCase {
         XCTAssertNotNil(ChatURL("http://例え.jp/画像"))
     }
 
-    func testRejectsRelativeAndMalformed() {
-        for text in ["", "not a url", "/relative/path", "https://exa mple.com", "https://example.com/%zz"] {
+    func testRejectsMalformed() {
+        for text in ["", "not a url", "https://exa mple.com", "https://example.com/%zz", "a<b"] {
             XCTAssertNil(ChatURL(text), text)
         }
+    }
+
+    /// Issue 25: PubNub's own React sample data has relative avatars (`/boat-1.png`); the schema
+    /// allows any string there, so the model holds a relative reference too.
+    func testHoldsRelativeReferences() throws {
+        for text in ["/boat-1.png", "boat-1.png", "../img/a.png", "?s=256", "//cdn.example/a.png"] {
+            let url = try XCTUnwrap(ChatURL(text), text)
+            XCTAssertFalse(url.isAbsolute, text)
+            XCTAssertEqual(url.absoluteString, text)
+        }
+        XCTAssertEqual(ChatURL("https://e.example/a")?.isAbsolute, true)
     }
 
     func testKeepsTextExactly() throws {

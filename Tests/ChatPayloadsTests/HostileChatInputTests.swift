@@ -143,7 +143,7 @@ final class HostileChatInputTests: XCTestCase {
     }
 
     func testConfigLimitsAreApplied() throws {
-        let config = try ChatPayloadsConfig.parse("max-depth: 0x20\nmax-bytes: 1_024\n", file: "limits.yml")
+        let config = try ChatPayloadsConfig.parse("max-depth: 0x20\nmax-bytes: 1024\n", file: "limits.yml")
         XCTAssertEqual(config.profile.maxDepth, 32)
         XCTAssertEqual(config.profile.maxBytes, 1_024)
         XCTAssertEqual(config.profile.parseOptions.maxDepth, 32)

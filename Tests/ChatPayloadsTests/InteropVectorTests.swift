@@ -41,6 +41,8 @@ final class InteropVectorTests: XCTestCase {
                         count.failures.append("\(description): expected \(expected ? "valid" : "invalid"), got \(result.isValid ? "valid" : "invalid \(result.errors)")")
                     }
                     if let validator {
+                        // What the profile adds for the typed models (see Tests/Vectors/README.md).
+                        let expected = test["chatpayloadsValid"]?.boolValue ?? expected
                         let report = validator.validate(value: data)
                         if report.isValid != expected {
                             count.failures.append("[PayloadValidator] \(description): expected \(expected), got \(report.outcome) \(report.issues)")
@@ -63,7 +65,7 @@ final class InteropVectorTests: XCTestCase {
         XCTAssertGreaterThan(count.vectors, 0, "no vector ran in \(directory)/")
         XCTAssertEqual(count.files, expectedFiles)
         XCTAssertEqual(count.vectors, expectedVectors)
-        XCTAssertTrue(count.failures.isEmpty, count.failures.prefix(20).joined(separator: "\n"))
+        XCTAssertTrue(count.failures.isEmpty, count.failures.joined(separator: "\n"))
     }
 
     func testStandardVectors() throws { try check("standard", expectedFiles: 9, expectedVectors: 285) }

@@ -121,7 +121,7 @@ final class RecordTests: XCTestCase {
         }
         XCTAssertEqual(try garbage.model(as: FixtureProfile.self, lenient: true).custom, FixtureProfile())
 
-        let badURL = UserRecord(id: "u", avatarURL: "nope")
+        let badURL = UserRecord(id: "u", avatarURL: "no pe")
         XCTAssertThrowsError(try badURL.model(as: VoidCustomData.self))
         XCTAssertNil(try badURL.model(as: VoidCustomData.self, lenient: true).avatarURL)
 

@@ -28,7 +28,7 @@ final class YAMLTests: XCTestCase {
         XCTAssertEqual(v["parentTimetoken"], .number(JSONNumber(16200000000000000 as Int64)))
         XCTAssertEqual(v["huge"], .number(try XCTUnwrap(JSONNumber(parsing: "123456789012345678901234567890"))))
         XCTAssertEqual(v["hex"], 31)
-        XCTAssertEqual(v["under"], 1000)
+        XCTAssertEqual(v["under"], "1_000")  // YAML 1.2 core: no underscores in numbers
         XCTAssertEqual(v["ratio"]?.numberValue?.description, "0.5")
         XCTAssertEqual(v["half"]?.numberValue?.description, "0.5")
         XCTAssertEqual(v["big"]?.isInteger, true)
@@ -93,6 +93,156 @@ final class YAMLTests: XCTestCase {
         let bad = try XCTUnwrap(YAMLInstance.parse("uuid: {id: 5}\nchannel: {id: c, type: default}\n").first)
         XCTAssertEqual(strict.validate(value: bad).outcome, .invalid)
     }
+
+    // MARK: YAML 1.2 core schema (issue 25)
+
+    private func value(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue? {
+        try XCTUnwrap(YAMLInstance.parse("v: " + yaml + "\n").first, file: file, line: line)["v"]
+    }
+
+    private func refused(_ yaml: String, containing text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try YAMLInstance.parse("v: " + yaml + "\n"), file: file, line: line) { error in
+            guard let error = error as? ChatPayloadsError else { return XCTFail("\(error)", file: file, line: line) }
+            XCTAssertEqual(error.kind, .yaml, file: file, line: line)
+            XCTAssertEqual(error.line, 1, file: file, line: line)
+            XCTAssertEqual(error.column, 4, file: file, line: line)
+            XCTAssertTrue(error.message.contains(text), error.message, file: file, line: line)
+        }
+    }
+
+    func testYAML11BooleanWordsAreStrings() throws {
+        for word in ["yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "n"] {
+            XCTAssertEqual(try value(word), .string(word), word)
+        }
+        for word in ["true", "True", "TRUE"] { XCTAssertEqual(try value(word), true, word) }
+        for word in ["false", "False", "FALSE"] { XCTAssertEqual(try value(word), false, word) }
+    }
+
+    func testCoreNulls() throws {
+        for word in ["null", "Null", "NULL", "~", ""] { XCTAssertEqual(try value(word), .null, word) }
+        XCTAssertEqual(try value("nULL"), "nULL")
+    }
+
+    func testLeadingZeroNumbersAreRefusedWithTheirPlace() {
+        refused("0123", containing: "leading zero")
+        refused("0777123456", containing: "the number 777123456")
+        refused("-007", containing: "leading zero")
+        refused("00.5", containing: "leading zero")
+    }
+
+    func testCoreIntegers() throws {
+        XCTAssertEqual(try value("0"), 0)
+        XCTAssertEqual(try value("-0"), 0)
+        XCTAssertEqual(try value("123"), 123)
+        XCTAssertEqual(try value("+17"), 17)
+        XCTAssertEqual(try value("-42"), -42)
+        XCTAssertEqual(try value("0o17"), 15)
+        XCTAssertEqual(try value("0x1F"), 31)
+        XCTAssertEqual(try value("0xff"), 255)
+        XCTAssertEqual(try value("0x10000000000000000"), .number(try XCTUnwrap(JSONNumber(parsing: "18446744073709551616"))))
+        XCTAssertEqual(try value("0o777777777777777777777777"), .number(try XCTUnwrap(JSONNumber(parsing: "4722366482869645213695"))))
+    }
+
+    func testYAML11OnlyNumberFormsAreStrings() throws {
+        for text in ["1_000", "0b101", "-0x1F", "0o", "0x", "0o8", "1:30", "190:20:30", "0xG1", "1e", "+.e1"] {
+            XCTAssertEqual(try value(text), .string(text), text)
+        }
+    }
+
+    func testCoreFloats() throws {
+        XCTAssertEqual(try value("1.5")?.numberValue?.description, "1.5")
+        XCTAssertEqual(try value("-.5")?.numberValue?.description, "-0.5")
+        XCTAssertEqual(try value("+.5")?.numberValue?.description, "0.5")
+        XCTAssertEqual(try value("2."), 2)
+        XCTAssertEqual(try value("1e3"), 1000)
+        XCTAssertEqual(try value("1.5E-1")?.numberValue?.description, "0.15")
+        XCTAssertEqual(try value("0.25")?.numberValue?.description, "0.25")
+    }
+
+    func testInfinitiesAndNaNAreRefused() {
+        for text in [".inf", "-.Inf", "+.INF", ".nan", ".NaN", ".NAN"] { refused(text, containing: "not a JSON number") }
+    }
+
+    func testQuotedAndBlockScalarsStayStrings() throws {
+        XCTAssertEqual(try value("\"0123\""), "0123")
+        XCTAssertEqual(try value("'NO'"), "NO")
+        XCTAssertEqual(try value("\"on\""), "on")
+        XCTAssertEqual(try value("'12'"), "12")
+        XCTAssertEqual(try value("\"null\""), "null")
+        XCTAssertEqual(try value("'true'"), "true")
+        XCTAssertEqual(try value("\".inf\""), ".inf")
+        XCTAssertEqual(try value("|\n  0123"), "0123\n")
+        XCTAssertEqual(try value(">\n  42"), "42\n")
+        XCTAssertEqual(try value("!!str 0123"), "0123")
+        XCTAssertEqual(try value("!!int \"12\""), 12)
+        XCTAssertThrowsError(try YAMLInstance.parse("v: !!int twelve\n"))
+    }
+
+    func testTheIssuesUserReadsAsWritten() throws {
+        let yaml = "id: u1\nzip: \"0123\"\ncountry: NO\noptin: on\nphone: '0777123456'\n"
+        let v = try XCTUnwrap(YAMLInstance.parse(yaml).first)
+        XCTAssertEqual(v, ["id": "u1", "zip": "0123", "country": "NO", "optin": "on", "phone": "0777123456"])
+    }
+
+    func testMergeKeysAreAppliedAsYAML11ReadersDo() throws {
+        let yaml = """
+            defaults: &defaults
+              type: default
+              email: 12345
+              name: base
+            extra: &extra
+              name: extra
+              status: active
+            user:
+              id: u1
+              <<: *defaults
+              name: written
+            both:
+              <<: [*extra, *defaults]
+              id: u2
+            quoted:
+              "<<": literal
+            """
+        let v = try XCTUnwrap(YAMLInstance.parse(yaml).first)
+        // Written keys win; merged keys take the place of the << entry.
+        XCTAssertEqual(v["user"], .object(JSONObject([
+            .init(key: "id", value: "u1"), .init(key: "type", value: "default"), .init(key: "email", value: 12345),
+            .init(key: "name", value: "written"),
+        ])))
+        // In a list, the earlier mapping wins (name from extra, not defaults).
+        XCTAssertEqual(v["both"], ["name": "extra", "status": "active", "type": "default", "email": 12345, "id": "u2"])
+        XCTAssertEqual(v["both"]?["name"], "extra")
+        XCTAssertEqual(v["quoted"], ["<<": "literal"])
+        // The merged email makes the user invalid, as PyYAML and SnakeYAML see it.
+        let user = try XCTUnwrap(v["user"])
+        let validator = try PayloadValidator(schema: .bundled(.user), profile: .named(.standard))
+        XCTAssertEqual(validator.validate(value: user).outcome, .invalid)
+    }
+
+    func testMergedValuesAreLocatedWhereWritten() throws {
+        let yaml = "base: &b\n  email: 12345\nuser:\n  <<: *b\n  id: u1\n"
+        let document = try XCTUnwrap(YAMLInstance.parseDocuments(yaml, file: nil).first)
+        XCTAssertEqual(document.position(of: JSONPointer(tokens: ["user", "email"]))?.line, 2)
+        XCTAssertEqual(document.position(of: JSONPointer(tokens: ["user", "id"]))?.line, 5)
+    }
+
+    func testAMergeOfANonMappingIsALocatedError() {
+        XCTAssertThrowsError(try YAMLInstance.parse("a:\n  <<: 5\n")) { error in
+            guard let error = error as? ChatPayloadsError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.line, 2)
+            XCTAssertEqual(error.column, 7)
+            XCTAssertTrue(error.message.contains("merge key"), error.message)
+        }
+        XCTAssertThrowsError(try YAMLInstance.parse("a:\n  <<: [{x: 1}, 5]\n")) { error in
+            XCTAssertEqual((error as? ChatPayloadsError)?.column, 16)
+        }
+    }
+
+    func testKeysThatJSONReadsAlikeAreDuplicates() {
+        XCTAssertThrowsError(try YAMLInstance.parse("1: a\n\"1\": b\n")) { error in
+            XCTAssertTrue((error as? ChatPayloadsError)?.message.contains("duplicate") ?? false, "\(error)")
+        }
+    }
 }
 
 /// How YAML is read in a build without the package's YAML trait (YAMLJSONSubset.swift): tested
@@ -127,6 +277,21 @@ final class YAMLJSONSubsetTests: XCTestCase {
         XCTAssertThrowsError(try YAMLInstance.parseJSONSubset("{\"a\": 1,\n \"a\": 2}", file: nil)) { error in
             guard let error = error as? ChatPayloadsError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.line, 2)
+        }
+    }
+
+    func testJSONTextReadsTheSameThroughEitherReader() throws {
+        let texts = [
+            #"{"zip": "0123", "country": "NO", "on": true, "off": false, "n": null}"#,
+            #"{"a": 0, "b": -0, "c": 123, "d": -42, "e": 1.5, "f": 1e3, "g": 1.5E-1, "h": -0.25, "i": 12345678901234567890}"#,
+            #"[1, "two", {"three": [3, 3.0, "3"]}, [], {}]"#,
+            #"{"s": "yes", "t": "~", "u": "", "v": "0x1F", "w": "a\nb", "x": "\u00e9"}"#,
+            "\"just a string\"", "42", "null", "true",
+        ]
+        for text in texts {
+            let viaYams = try YAMLInstance.composeDocuments(text, file: nil).map(\.value)
+            let viaJSON = try YAMLInstance.parseJSONSubset(text, file: nil).map(\.value)
+            XCTAssertEqual(viaYams, viaJSON, text)
         }
     }
 

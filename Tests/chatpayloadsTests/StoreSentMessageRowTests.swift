@@ -33,7 +33,7 @@ final class StoreSentMessageRowTests: XCTestCase {
             #"{"id":"m5","text":"big","createdAt":"2024-01-02T03:04:05Z","content":{"n":[-0.0,1E+2,100000000000000000000000,-9223372036854775808,999999999999999999,-99999999999999999]}}"#,
         ]
         for content in contents {
-            for timetoken in ["17000000000000001", "0", "null"] {
+            for timetoken in ["17000000000000001", "0"] {
                 let text = envelope(content, timetoken: timetoken)
                 let expected = try ordinary(text)
                 XCTAssertEqual(fast(text), expected, text)
@@ -49,6 +49,7 @@ final class StoreSentMessageRowTests: XCTestCase {
         let declined = [
             envelope(content, timetoken: #""17000000000000001""#),  // digit string: the ordinary path
             envelope(content, timetoken: "-1"),
+            envelope(content, timetoken: "null"),  // issue 25: the ordinary path refuses it
             envelope(content, timetoken: "1.5"),
             envelope(content, timetoken: "12345678901234567890"),
             #"{"timetoken":1,"content":\#(content),"pubnubUserId":"u1","pubnubChannelId":"c","messageActions":[]}"#,

@@ -5,11 +5,13 @@ extension ChatMessage: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .message }
 
     /// Decodes the JSON form of a message: `content` (a payload), `pubnubUserId` and
-    /// `pubnubChannelId` required; `timetoken` (number or digit string) defaults to 0;
+    /// `pubnubChannelId` required; `timetoken` (number or digit string) defaults to 0 when
+    /// absent (`null` is an error);
     /// `messageActions` to `[]`.
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatMessage {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a message object")
-        let timetoken = r.value("timetoken") == nil ? 0 : try r.requiredTimetoken("timetoken")
+        // Absent means not sent yet (0); `null` is no timetoken at all, an error (never a silent 0).
+        let timetoken = r.has("timetoken") ? try r.requiredTimetoken("timetoken") : 0
         guard let payloadValue = r.value("content") else { throw ChatDecodingError.missing("content", in: pointer) }
         let payload = try Payload.decode(json: payloadValue, at: r.at("content"), options: options)
         let userId = try r.requiredString("pubnubUserId")

@@ -57,6 +57,8 @@ struct ObjectReader {
     /// An optional date-time member.
     func optionalTimestamp(_ key: String) throws(ChatDecodingError) -> ChatTimestamp? {
         guard let v = value(key) else { return nil }
+        // App Context writes "" for an `updated` that was never set (PubNub's React sample data has it).
+        if case .string(let s) = v, s.isEmpty { return nil }
         return try ObjectReader.timestamp(v, at: at(key), policy: options.datePolicy)
     }
 
@@ -81,10 +83,12 @@ struct ObjectReader {
     /// A URL value under `policy`.
     static func url(_ v: JSONValue, at pointer: JSONPointer, policy: ChatURLPolicy) throws(ChatDecodingError) -> ChatURL? {
         guard case .string(let s) = v else { throw ChatDecodingError.expected("a URL string", got: v, at: pointer) }
+        // App Context writes "" for a field that was never set.
+        if s.isEmpty { return nil }
         if let url = ChatURL(s) { return url }
         switch policy {
         case .dropInvalid: return nil
-        case .reject: throw ChatDecodingError(.invalidValue, at: pointer, "expected an absolute URL, got \(ChatDecodingError.describe(v))")
+        case .reject: throw ChatDecodingError(.invalidValue, at: pointer, "expected a URL (absolute or relative), got \(ChatDecodingError.describe(v))")
         }
     }
 

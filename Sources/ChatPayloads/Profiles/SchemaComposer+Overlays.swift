@@ -9,6 +9,21 @@ extension SchemaComposer {
         })
     }
 
+    /// The `$id`s of every entity document: each bundled schema under each profile.
+    static let entityURIs: Set<String> = Set(BundledSchema.allCases.flatMap { schema in
+        ProfileName.allCases.map { schema.uri(profile: $0) }
+    })
+
+    /// `document` with `"type": "object"` at its root (placed after `$id`, `title` and
+    /// `description`), unless its root already says `type`.
+    static func objectRoot(_ document: JSONValue) -> JSONValue {
+        guard case .object(let o) = document, o["type"] == nil else { return document }
+        var members = o.members
+        let position = members.firstIndex { !["$schema", "$id", "title", "description"].contains($0.key) } ?? members.count
+        members.insert(.init(key: "type", value: "object"), at: position)
+        return .object(JSONObject(members))
+    }
+
     /// `{"properties": {...}}` from pairs, or nil when there are none.
     static func properties(_ pairs: [(String, JSONValue)]) -> JSONValue? {
         guard !pairs.isEmpty else { return nil }

@@ -17,6 +17,14 @@ import JSONSchemaValidator
 /// - `custom-data`: `custom` `$ref`s the app's schema, and Message `content` per `contentType`
 ///   via `if`/`then`.
 ///
+/// The base documents carry the checks of ``DecodableFields`` (dates and URLs as the models read
+/// them), asserted in every profile and never relaxed.
+///
+/// Every entity document (base schema, React variant, compat/strict overlay) is composed with
+/// `"type": "object"` at its root (``objectRoot(_:)``): the published User and Channel schemas
+/// omit it, and no decoder reads a User, Channel, Member, Message or MessageAction from anything
+/// but an object, nested ones included.
+///
 /// Relaxing a rule (a knob set to allow/any, or a rule set to warn in the decision pass) is
 /// also done on the documents: `unknown-properties` removes `unevaluatedProperties` from the
 /// bundled documents, `custom` empties the flat-custom schema, `null-fields` adds `"null"` to the
@@ -50,7 +58,13 @@ struct SchemaComposer {
         return rules
     }
 
-    func compose(relaxing relaxed: Set<String>) -> Composition {
+    /// The composition for `relaxed` rules. With `exporting` (a document for other tools, see
+    /// ``BundledSchemas/resolvedText(_:profile:customData:pretty:)``) the ``DecodableFields``
+    /// checks are left out: they are formats only ChatPayloads knows. An app's own schema
+    /// (``SchemaChoice/custom(_:uri:)``) gets none either.
+    func compose(relaxing relaxed: Set<String>, exporting: Bool = false) -> Composition {
+        var decodable = !exporting
+        if case .custom = choice { decodable = false }
         let keywordRules = relaxed.subtracting(Profile.knobRules).subtracting(["format"])
         var stripBundled = keywordRules
         if relaxed.contains(Profile.Rule.unknownProperties) { stripBundled.insert("unevaluatedProperties") }
@@ -63,11 +77,16 @@ struct SchemaComposer {
                 value = ["$schema": .string(Self.dialect), "$id": .string(doc.uri), "description": "custom: any (the flat rule is relaxed)"]
             }
             if relaxed.contains(Profile.Rule.nullFields) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
-            documents.append((doc.uri, SchemaWalker.removing(stripBundled, from: value)))
+            if Self.entityURIs.contains(doc.uri) { value = Self.objectRoot(value) }
+            value = SchemaWalker.removing(stripBundled, from: value)
+            // After the relaxations: what the models cannot decode is never relaxed away.
+            if decodable, DecodableFields.baseURIs.contains(doc.uri) { value = DecodableFields.placing(in: value) }
+            documents.append((doc.uri, value))
         }
 
         var options = profile.validatorOptions
         if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { options.formats = .annotate }
+        if decodable { options = DecodableFields.asserting(options) }
         // A bundled choice's root is ours (a bundled document or the generated wrapper), checked
         // against the meta-schema by the tests for every schema, profile and knob; an app's own
         // schema is checked at every compile.

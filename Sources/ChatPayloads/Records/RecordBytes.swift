@@ -64,7 +64,7 @@ enum RecordBytes {
         guard let text else { return nil }
         if let url = ChatURL(text) { return url }
         if lenient { return nil }
-        throw ChatDecodingError(.invalidValue, at: JSONPointer(tokens: [field]), "expected an absolute URL, got \(JSONWriter.quoted(text))")
+        throw ChatDecodingError(.invalidValue, at: JSONPointer(tokens: [field]), "expected a URL (absolute or relative), got \(JSONWriter.quoted(text))")
     }
 
     /// Record JSON forms read dates in any RFC 3339 form (records write them losslessly).

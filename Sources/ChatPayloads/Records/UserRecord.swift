@@ -56,8 +56,8 @@ public struct UserRecord: Sendable, Hashable, Identifiable {
     /// The model with custom data of type `C`.
     ///
     /// Throws a ``ChatDecodingError`` (pointer under `/custom`, `line:column` inside the bytes)
-    /// when the custom bytes are not JSON or `C` rejects them, or when ``avatarURL`` is not an
-    /// absolute URL. With `lenient: true` those fall back to `C()` and a nil avatar instead.
+    /// when the custom bytes are not JSON or `C` rejects them, or when ``avatarURL`` is not a
+    /// URL (absolute or relative, see ``ChatURL``). With `lenient: true` those fall back to `C()` and a nil avatar instead.
     public func model<C: UserCustomData>(as type: C.Type = C.self, lenient: Bool = false) throws(ChatDecodingError) -> ChatUser<C> {
         ChatUser(
             id: id, name: name, type: self.type, status: status, externalId: externalId,

@@ -103,8 +103,9 @@ public enum BundledSchemas {
     /// keyed by its `$id`, keeping that `$id`, so the absolute `$ref`s resolve inside the document
     /// with no registry and no network. What a document cannot carry: format assertion (turn it
     /// on in the runner when ``Profile/formats`` asserts), duplicate-key rejection and size/depth
-    /// limits (parser settings), and warnings: rules set to `warn` are left out, so the text gives
-    /// the profile's pass/fail verdict.
+    /// limits (parser settings), the checks of dates and URLs the typed models add (formats only
+    /// ChatPayloads knows; the entities' root `"type": "object"` is kept), and warnings: rules set
+    /// to `warn` are left out, so the text gives the profile's pass/fail verdict.
     public static func resolvedText(
         _ schema: BundledSchema, profile: Profile = .standard, customData: [String: JSONValue] = [:], pretty: Bool = true
     ) -> String {
@@ -116,7 +117,7 @@ public enum BundledSchemas {
         _ choice: SchemaChoice, profile: Profile, customData: [String: JSONValue] = [:], pretty: Bool = true
     ) -> String {
         let composition = SchemaComposer(choice: choice, profile: profile, customData: customData)
-            .compose(relaxing: SchemaComposer.relaxedRules(for: profile, includingWarnings: true))
+            .compose(relaxing: SchemaComposer.relaxedRules(for: profile, includingWarnings: true), exporting: true)
         return JSONWriter.string(composition.bundled(), options: pretty ? .pretty : .compact)
     }
 }

@@ -15,7 +15,9 @@ extension PayloadValidator {
     ///    message envelope has `message` and a string or number `timetoken`; a file message is
     ///    exactly `message` and an object `file`; an App Context event has `event` `set` or
     ///    `delete`, `type` `uuid`, `channel` or `membership` (naming the kind of its `data`) and
-    ///    `data`. The payload inside is judged by the same rule (envelopes nest, up to 4 deep).
+    ///    `data`; a sent message (``EnvelopeKind/sentMessage``) has `content` and
+    ///    `pubnubChannelId` (its `content` is judged as a message). The payload inside is judged
+    ///    by the same rule (envelopes nest, up to 4 deep).
     /// 2. **Fit**: a kind fits when every member name is a property its schema defines
     ///    (``BundledSchema/user``, `channel`, `message`, `member`, `message-action`; the React
     ///    variants are never guessed). A kind that does not fit is never named.
@@ -56,6 +58,12 @@ extension PayloadValidator {
     static func shape<R: ShapeReading>(of r: R, depth: Int) -> PayloadShape {
         guard r.isObject else { return .notObject }
         if depth < maxEnvelopeDepth, let kind = envelope(of: r), let inner = r.member(kind.innerKey) {
+            if kind == .sentMessage {
+                // The content is a message payload, as `store import` reads it.
+                guard inner.isObject else { return .envelope(kind, inner: .notObject) }
+                let unknown = unknownKeys(inner.keys, of: .message)
+                return .envelope(kind, inner: unknown.isEmpty ? .payload(.message) : .noFit(closest: [ShapeMiss(schema: .message, unknownKeys: unknown)]))
+            }
             if kind == .appContextEvent, let schema = appContextSchema(r) {
                 guard inner.isObject else { return .envelope(kind, inner: .notObject) }
                 let unknown = unknownKeys(inner.keys, of: schema)
@@ -72,12 +80,14 @@ extension PayloadValidator {
         // and for them no list of names is built.
         let hasMessage = r.member("message") != nil
         let hasData = !hasMessage && r.member("data") != nil
-        guard hasMessage || hasData else { return nil }
+        let isSent = !hasMessage && !hasData && r.member("content") != nil && r.member("pubnubChannelId") != nil
+        guard hasMessage || hasData || isSent else { return nil }
         let keys = r.keys
         func only(_ kind: EnvelopeKind) -> Bool {
             let allowed = kind.allowedKeys
             return keys.allSatisfy { allowed.contains($0) }
         }
+        if isSent { return only(.sentMessage) ? .sentMessage : nil }
         if hasMessage, only(.message), let timetoken = r.member("timetoken"), timetoken.string != nil || timetoken.isNumber {
             return .message
         }

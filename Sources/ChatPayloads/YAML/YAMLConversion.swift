@@ -5,15 +5,23 @@ import Yams
 
 /// Converts composed Yams nodes to JSON values, keeping each value's (and each key's) position.
 ///
-/// Scalars follow the YAML 1.1 core resolution Yams applies: quoted scalars are strings; `null`,
-/// `~` and empty are null; `true`/`false` (and yes/no/on/off) are booleans; integers are exact
-/// (decimal, `0x`, `0o`, `0b`, underscores allowed; any size); floats must be finite; timestamps
-/// and everything else stay strings (a date is never reformatted). Keys must be scalars.
-/// Aliases are expanded, within a budget of 250,000 values (guards "billion laughs" input).
+/// Scalars follow the YAML 1.2 core schema (``YAMLCoreSchema``): quoted and block scalars are
+/// strings; plain `null`, `~` and empty are null; `true`/`false` (not yes/no/on/off) are
+/// booleans; integers (decimal, `0o` octal, `0x` hex) are exact in any size; floats must be
+/// finite; a number with a leading zero is refused; everything else (dates included) stays a
+/// string. Keys must be scalars and are always strings. Merge keys (`<<: *defaults`, or a list
+/// of mappings) are applied as YAML 1.1 readers (PyYAML, SnakeYAML) apply them: a key written in
+/// the mapping wins over a merged one, and in a list an earlier mapping wins over a later one;
+/// the merged keys take the place of the `<<` entry. Aliases are expanded, within a budget of
+/// 250,000 values (guards "billion laughs" input).
 struct YAMLConverter {
     var valueMarks: [JSONPointer: YAMLMark] = [:]
     var keyMarks: [JSONPointer: YAMLMark] = [:]
     var budget = 250_000
+
+    /// What Yams resolves while composing: only the merge key `<<` (plain scalars are typed here,
+    /// by the YAML 1.2 core schema). Duplicate keys are then compared as the strings JSON keeps.
+    static let resolver = Resolver.basic.appending(.merge)
 
     static func mark(_ node: Node) -> YAMLMark? {
         node.mark.map { YAMLMark(line: $0.line, column: $0.column) }
@@ -26,7 +34,7 @@ struct YAMLConverter {
         if valueMarks[pointer] == nil, let m = Self.mark(node) { valueMarks[pointer] = m }
         switch node {
         case .scalar(let scalar):
-            return try Self.scalarValue(scalar, tag: Resolver.default.resolveTag(of: node), mark: Self.mark(node))
+            return try Self.scalarValue(scalar, mark: Self.mark(node))
         case .sequence(let sequence):
             var items: [JSONValue] = []
             for (i, item) in sequence.enumerated() {
@@ -34,74 +42,89 @@ struct YAMLConverter {
             }
             return .array(items)
         case .mapping(let mapping):
-            var members: [JSONObject.Member] = []
-            for (keyNode, valueNode) in mapping {
-                guard case .scalar(let keyScalar) = keyNode else {
-                    throw YAMLProblem(message: "a mapping key must be a scalar (JSON object keys are strings)", mark: Self.mark(keyNode))
-                }
-                let key = keyScalar.string
-                let child = pointer.appending(key)
-                if let m = Self.mark(keyNode) { keyMarks[child] = m }
-                members.append(.init(key: key, value: try convert(valueNode, at: child, depth: depth + 1)))
-            }
-            return .object(JSONObject(members))
+            return .object(JSONObject(try members(of: mapping, at: pointer, depth: depth)))
         case .alias(let alias):
             throw YAMLProblem(message: "unresolved alias *\(alias.anchor.rawValue)", mark: Self.mark(node))
         }
     }
 
-    static func scalarValue(_ scalar: Node.Scalar, tag: Tag.Name, mark: YAMLMark?) throws(YAMLProblem) -> JSONValue {
-        let text = scalar.string
-        switch tag {
-        case .null:
-            return .null
-        case .bool:
-            switch text.lowercased() {
-            case "true", "yes", "on": return .bool(true)
-            default: return .bool(false)
+    /// The members of a mapping, merge keys applied.
+    private mutating func members(of mapping: Node.Mapping, at pointer: JSONPointer, depth: Int) throws(YAMLProblem) -> [JSONObject.Member] {
+        var written: Set<String> = []
+        for (keyNode, _) in mapping {
+            if case .scalar(let k) = keyNode, !Self.isMergeKey(keyNode) { written.insert(k.string) }
+        }
+        var members: [JSONObject.Member] = []
+        var merged: Set<String> = []
+        for (keyNode, valueNode) in mapping {
+            guard case .scalar(let keyScalar) = keyNode else {
+                throw YAMLProblem(message: "a mapping key must be a scalar (JSON object keys are strings)", mark: Self.mark(keyNode))
             }
-        case .int:
-            if let n = integer(text) { return .number(n) }
-            return .string(text)
-        case .float:
-            let cleaned = text.replacingOccurrences(of: "_", with: "")
-            let lower = cleaned.lowercased()
-            if lower.hasSuffix(".inf") || lower.hasSuffix(".nan") {
-                throw YAMLProblem(message: "\(text) is not a JSON number (JSON has no infinities or NaN)", mark: mark)
+            if Self.isMergeKey(keyNode) {
+                for member in try mergedMembers(valueNode, at: pointer, depth: depth)
+                where !written.contains(member.key) && !merged.contains(member.key) {
+                    merged.insert(member.key)
+                    members.append(member)
+                }
+                continue
             }
-            var normal = cleaned.hasPrefix("+") ? String(cleaned.dropFirst()) : cleaned
-            if normal.hasPrefix(".") { normal = "0" + normal } else if normal.hasPrefix("-.") { normal = "-0" + normal.dropFirst() }
-            normal = normal.replacingOccurrences(of: ".e", with: ".0e").replacingOccurrences(of: ".E", with: ".0E")
-            if normal.hasSuffix(".") { normal += "0" }
-            if let n = JSONNumber(parsing: normal) { return .number(n) }
-            return .string(text)
+            let key = keyScalar.string
+            members.append(.init(key: key, value: try convert(valueNode, at: pointer.appending(key), depth: depth + 1)))
+        }
+        // A written key and its value are located where they are written, wherever a merge put its own.
+        for (keyNode, valueNode) in mapping where !Self.isMergeKey(keyNode) {
+            guard case .scalar(let keyScalar) = keyNode else { continue }
+            let child = pointer.appending(keyScalar.string)
+            if let m = Self.mark(keyNode) { keyMarks[child] = m }
+            if let m = Self.mark(valueNode) { valueMarks[child] = m }
+        }
+        return members
+    }
+
+    /// Whether `node` is the merge key: a plain `<<` (or one tagged `!!merge`); a quoted "<<" is a key like any other.
+    static func isMergeKey(_ node: Node) -> Bool {
+        resolver.resolveTag(of: node) == .merge
+    }
+
+    /// The members a merge key's value brings: a mapping's, or those of a list of mappings
+    /// (an earlier mapping's key wins). Marks of merged values point where they are written.
+    private mutating func mergedMembers(_ value: Node, at pointer: JSONPointer, depth: Int) throws(YAMLProblem) -> [JSONObject.Member] {
+        let notMapping = "a merge key (<<) takes a mapping or a list of mappings (such as *defaults or [*a, *b])"
+        switch value {
+        case .mapping(let mapping):
+            budget -= 1
+            return try members(of: mapping, at: pointer, depth: depth + 1)
+        case .sequence(let sequence):
+            var out: [JSONObject.Member] = []
+            var seen: Set<String> = []
+            for item in sequence {
+                guard case .mapping(let mapping) = item else { throw YAMLProblem(message: notMapping, mark: Self.mark(item)) }
+                budget -= 1
+                for member in try members(of: mapping, at: pointer, depth: depth + 1) where !seen.contains(member.key) {
+                    seen.insert(member.key)
+                    out.append(member)
+                }
+            }
+            return out
         default:
-            return .string(text)
+            throw YAMLProblem(message: notMapping, mark: Self.mark(value))
         }
     }
 
-    /// An exact integer from YAML int syntax, or nil (sexagesimal forms stay strings).
-    static func integer(_ text: String) -> JSONNumber? {
-        var s = Substring(text.replacingOccurrences(of: "_", with: ""))
-        var negative = false
-        if s.hasPrefix("-") { negative = true; s = s.dropFirst() } else if s.hasPrefix("+") { s = s.dropFirst() }
-        var radix = 10
-        if s.hasPrefix("0x") { radix = 16; s = s.dropFirst(2) }
-        else if s.hasPrefix("0o") { radix = 8; s = s.dropFirst(2) }
-        else if s.hasPrefix("0b") { radix = 2; s = s.dropFirst(2) }
-        else if s.count > 1, s.hasPrefix("0"), s.allSatisfy({ ("0"..."7").contains($0) }) { radix = 8; s = s.dropFirst() }
-        guard !s.isEmpty else { return nil }
-        if radix == 10 {
-            guard s.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-            return JSONNumber(parsing: (negative ? "-" : "") + s)
+    /// A scalar's JSON value: quoted and block scalars are strings, plain ones follow the YAML
+    /// 1.2 core schema, explicitly tagged ones their tag.
+    static func scalarValue(_ scalar: Node.Scalar, mark: YAMLMark?) throws(YAMLProblem) -> JSONValue {
+        let text = scalar.string
+        // Tag names are public only as the tag's description.
+        let tag = scalar.tag.description
+        switch tag {
+        case Tag.Name.implicit.rawValue:
+            return scalar.style == .plain || scalar.style == .any ? try YAMLCoreSchema.plain(text, mark: mark) : .string(text)
+        case Tag.Name.str.rawValue, Tag.Name.nonSpecific.rawValue:
+            return .string(text)
+        default:
+            return try YAMLCoreSchema.tagged(text, tag: tag, mark: mark)
         }
-        guard let magnitude = UInt64(s, radix: radix) else { return nil }
-        if negative {
-            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
-            return magnitude == UInt64(Int64.max) + 1 ? JSONNumber(Int64.min) : JSONNumber(-Int64(magnitude))
-        }
-        guard magnitude <= UInt64(Int64.max) else { return JSONNumber(parsing: String(magnitude)) }
-        return JSONNumber(Int64(magnitude))
     }
 
     /// A located problem from a Yams error.
@@ -142,7 +165,7 @@ extension YAMLInstance {
             var out: [Document] = []
             // A YAML stream may start with a byte order mark (YAML 1.2 section 5.2); Yams trips on it.
             let source = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-            var nodes = try Yams.compose_all(yaml: source)
+            var nodes = try Yams.compose_all(yaml: source, YAMLConverter.resolver)
             while let node = nodes.next() {
                 var converter = YAMLConverter()
                 let value = try converter.convert(node)

@@ -57,11 +57,14 @@ public enum YAMLInstance {
 
     /// Parses every document of a YAML stream, keeping positions. `file` only labels errors.
     ///
-    /// Quoted scalars are strings; plain `null`/`~`/empty are null; `true`/`false` (YAML 1.1 also
-    /// yes/no/on/off) booleans; integers exact in any size (`0x`, `0o`, `0b`, `_` allowed);
-    /// floats must be finite; timestamps stay strings; keys must be scalars; aliases are expanded
-    /// up to 250,000 values; duplicate keys are errors. Without the `YAML` trait the text must be
-    /// JSON (see ``YAMLInstance``).
+    /// Plain scalars follow the YAML 1.2 core schema: `null`/`~`/empty are null; `true`/`false`
+    /// booleans (`yes`, `no`, `on`, `off` are strings); integers (decimal, `0o` octal, `0x` hex)
+    /// exact in any size; floats must be finite (`.inf`/`.nan` are errors); a number with a
+    /// leading zero (`0123`) is an error (quote it); anything else, dates included, is a string.
+    /// Quoted and block scalars are strings. Keys must be scalars; merge keys (`<<: *defaults`)
+    /// are applied as YAML 1.1 readers apply them (written keys win, then earlier merged
+    /// mappings); aliases are expanded up to 250,000 values; duplicate keys are errors. Without
+    /// the `YAML` trait the text must be JSON (see ``YAMLInstance``), which reads the same.
     public static func parseDocuments(_ text: String, file: String?) throws(ChatPayloadsError) -> [Document] {
         #if YAML
         return try composeDocuments(text, file: file)

@@ -106,6 +106,8 @@ struct ImportChecker {
                 }
             }
         }
+        // Its user, channel and actions are judged as validate judges them.
+        if checker.markSentMessageModels(Self.sentShape, text: bytes, place: .whole, memo: &memo, into: &result) { return (result, nil) }
         return decodeSent(document.root, document: document, into: result)
     }
 
@@ -133,8 +135,15 @@ struct ImportChecker {
                 }
             }
         }
+        if checker.markSentMessageModels(Self.sentShape, in: value, at: .root, memo: &memo, into: &result, position: { _ in nil }) {
+            RecordChecker.locate(&result, in: document)
+            return (result, nil)
+        }
         return decodeSent(value, document: nil, into: result)
     }
+
+    /// A sent message's shape, as ``RecordChecker/markSentMessageModels(_:in:at:memo:into:position:)`` reads it.
+    static let sentShape = PayloadShape.envelope(.sentMessage, inner: .payload(.message))
 
     /// Decodes the envelope and the message; a failure is an invalid payload at its place.
     private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: RecordResult) -> (RecordResult, StoreWrite?) {
@@ -187,12 +196,22 @@ struct ImportChecker {
     private func convert(_ checked: RecordResult, value: JSONValue, document: JSONDocument?) -> (RecordResult, StoreWrite?) {
         var result = checked
         guard result.outcome == .valid else { return (result, nil) }
+        var value = value
+        var document = document
         let resolved: ImportKind
         if kind == .auto {
-            guard let name = result.schemaName, let schema = BundledSchema(rawValue: name), let k = ImportKind.of(schema) else {
+            // The payload validate judged: the document itself, or the one inside its envelopes
+            // (an App Context event's user, channel or membership is stored as validate read it).
+            let shape = PayloadValidator.detectShape(value)
+            guard let schema = shape.payloadSchema, let k = ImportKind.of(schema),
+                  let inner = shape.payloadPointer.resolve(in: value) else {
                 fail(&result, ImportKind.notSentMessage("store import") + " (as convert --kind message does)",
                      rule: "kind", line: result.startLine, column: result.startColumn)
                 return (result, nil)
+            }
+            if !shape.payloadPointer.isRoot {
+                value = inner
+                document = nil
             }
             resolved = k
         } else {

@@ -7,7 +7,8 @@ import JSONCore
 ///
 /// It takes only what it is sure the ordinary path (parse, ``ChatMessage`` decode,
 /// ``MessageRecord`` conversion) would read the very same way: a top-level object with only
-/// `timetoken` (a plain non-negative integer, or null / absent), `content` (an object),
+/// `timetoken` (a plain non-negative integer, or absent; `null` takes the ordinary path, which
+/// refuses it), `content` (an object),
 /// `pubnubUserId` and `pubnubChannelId` (strings), and a content object with only `id`, `text`,
 /// `contentType`, `content`, `custom` and `createdAt`. Anything else (nested models, actions,
 /// another member, a digit-string timetoken, a date the policy refuses, a text the tape
@@ -77,7 +78,6 @@ struct SentMessageRow {
                 envelope.userId = value
             } else if equals(name, "timetoken") {
                 switch kind {
-                case .null: envelope.timetoken = 0
                 case .number:
                     guard let t = plainTimetoken(view, value) else { return nil }
                     envelope.timetoken = t

@@ -12,12 +12,17 @@ public enum EnvelopeKind: String, Sendable, Hashable, CaseIterable {
     /// A real-time App Context event, `{"source", "version", "event": "set"|"delete",
     /// "type": "uuid"|"channel"|"membership", "data"}`: the user, channel or membership under `data`.
     case appContextEvent = "app-context-event"
+    /// A sent message as the typed ``ChatMessage`` writes it and `store import` reads it,
+    /// `{"timetoken", "content", "pubnubUserId", "pubnubChannelId"}` (and at most `userModel`,
+    /// `channelModel`, `messageActions`): the message payload under `content`.
+    case sentMessage = "sent-message"
 
     /// The member that holds the inner payload.
     public var innerKey: String {
         switch self {
         case .message, .file: return "message"
         case .appContextEvent: return "data"
+        case .sentMessage: return "content"
         }
     }
 
@@ -27,6 +32,7 @@ public enum EnvelopeKind: String, Sendable, Hashable, CaseIterable {
         case .message: return Self.messageKeys
         case .file: return Self.fileKeys
         case .appContextEvent: return Self.appContextEventKeys
+        case .sentMessage: return Self.sentMessageKeys
         }
     }
 
@@ -37,6 +43,9 @@ public enum EnvelopeKind: String, Sendable, Hashable, CaseIterable {
     ]
     private static let fileKeys: Set<String> = ["message", "file"]
     private static let appContextEventKeys: Set<String> = ["source", "version", "event", "type", "data"]
+    private static let sentMessageKeys: Set<String> = [
+        "timetoken", "content", "pubnubUserId", "pubnubChannelId", "userModel", "channelModel", "messageActions",
+    ]
 
     /// How reports name it (`message envelope`).
     public var displayName: String { rawValue.replacingOccurrences(of: "-", with: " ") }
