@@ -113,16 +113,9 @@ struct BowtieHarness {
 
     /// One test's answer: its verdict, or `errored` when a limit left it undecided.
     static func result(of validation: ValidationResult) -> JSONValue {
-        if let limit = validation.undecidedLimit {
+        if let limit = validation.limit {
             return ["errored": true, "context": ["message": .string("not decided: the \(limit.rawValue) limit was reached")]]
         }
         return ["valid": .bool(validation.isValid)]
-    }
-}
-
-extension ValidationResult {
-    /// The limit that left the result undecided, if any (a limit error anywhere in the result).
-    fileprivate var undecidedLimit: ValidationLimit? {
-        isValid ? nil : allErrors.lazy.compactMap(\.limit).first
     }
 }

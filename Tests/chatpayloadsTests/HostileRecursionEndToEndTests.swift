@@ -42,4 +42,29 @@ final class HostileRecursionEndToEndTests: CLITestCase {
         let first = ((json["results"] as? [[String: Any]])?.first?["errors"] as? [[String: Any]])?.first
         XCTAssertEqual(first?["instanceLocation"] as? String, bottom)
     }
+
+    /// A grammar whose branches cannot be told apart cheaply (both array branches walk every
+    /// item before `contains` decides): 2^30 walks without the per-payload memo and the
+    /// error-collection budget. Every reporter answers; the text one says the errors were cut
+    /// short and why.
+    func testUndiscriminatedRecursionWithEveryReporter() throws {
+        try write("nested.schema.json", #"""
+            {"$defs": {"e": {"anyOf": [{"type": "integer"},
+              {"type": "array", "items": {"$ref": "#/$defs/e"}, "contains": {"const": 0}},
+              {"type": "array", "items": {"$ref": "#/$defs/e"}, "contains": {"const": 1}}]}},
+             "$ref": "#/$defs/e"}
+            """#)
+        try write("invalid.json", String(repeating: "[", count: 30) + "2" + String(repeating: "]", count: 30))
+        var valid = "0"
+        for _ in 0..<30 { valid = "[0, \(valid)]" }
+        try write("valid.json", valid)
+        XCTAssertEqual(try run(["validate", "--schema", "nested.schema.json", "valid.json"]).status, 0)
+        let text = try run(["validate", "--schema", "nested.schema.json", "invalid.json"])
+        XCTAssertEqual(text.status, 1, text.stdout + text.stderr)
+        XCTAssertTrue(text.stdout.contains("stopped looking for more errors at the evaluation budget"), text.stdout)
+        for reporter in ["json", "sarif", "github", "junit", "summary", "ndjson"] {
+            let r = try run(["validate", "--schema", "nested.schema.json", "--reporter", reporter, "invalid.json"])
+            XCTAssertEqual(r.status, 1, "\(reporter): \(r.stderr)")
+        }
+    }
 }

@@ -225,7 +225,10 @@ public final class PayloadValidator: Sendable {
         let warningsCut = (decision != nil && fullResult.isTruncated) || warnings.count > profile.maxErrors
         errors = Array(errors.prefix(profile.maxErrors))
         warnings = Array(warnings.prefix(profile.maxErrors))
-        if errorsCut || warningsCut { warnings.append(maxErrorsIssue(cutErrors: errorsCut, document: document)) }
+        if errorsCut || warningsCut {
+            let budget = decisionResult.stoppedAtEvaluationBudget && errors.count <= profile.maxErrors
+            warnings.append(maxErrorsIssue(cutErrors: errorsCut, byEvaluationBudget: budget, document: document))
+        }
         let extraErrors = Array(errors.prefix(extraErrorList.count))
         var issues = errors
         let errorCount = issues.count
@@ -240,12 +243,17 @@ public final class PayloadValidator: Sendable {
         return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, output: output)
     }
 
-    /// The warning that says `max-errors` cut the report short (of errors, else of warnings).
-    func maxErrorsIssue(cutErrors: Bool, document: JSONDocument?) -> PayloadIssue {
+    /// The warning that says `max-errors` cut the report short (of errors, else of warnings), or
+    /// that error collection stopped at its evaluation budget (a recursive schema whose branches
+    /// all fail deep; ``ValidationResult/stoppedAtEvaluationBudget``).
+    func maxErrorsIssue(cutErrors: Bool, byEvaluationBudget: Bool = false, document: JSONDocument?) -> PayloadIssue {
         let limit = Profile.Limit.maxErrors
         let noun = (cutErrors ? "error" : "warning") + (profile.maxErrors == 1 ? "" : "s")
+        let message = byEvaluationBudget
+            ? "stopped looking for more errors at the evaluation budget (the schema's branches all fail deep in this payload, and reporting each would take time exponential in its depth); the payload may have more that are not reported"
+            : "stopped after \(profile.maxErrors) \(noun) (\(limit.key)); the payload has more that are not reported"
         return PayloadIssue(
-            severity: .warning, message: "stopped after \(profile.maxErrors) \(noun) (\(limit.key)); the payload has more that are not reported",
+            severity: .warning, message: message,
             keyword: limit.key, rule: limit.key, location: document.flatMap { $0.location(of: .root) })
     }
 

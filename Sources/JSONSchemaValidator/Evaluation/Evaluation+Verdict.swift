@@ -20,9 +20,12 @@ extension JSONSchema {
     /// short-circuiting pass.
     func validateCounting(_ instance: JSONValue) -> (result: ValidationResult, nodeEvaluations: Int) {
         var fast = Evaluation(collectErrors: false, trackAnnotations: trackAnnotations, options: options)
+        fast.memoAllowed = memoizable
         let verdict = fast.verdict(root, instance)
         if verdict == .valid { return (ValidationResult(isValid: true, errors: []), fast.nodeEvaluations) }
         var ev = Evaluation(collectErrors: true, trackAnnotations: trackAnnotations, options: options)
+        ev.memoAllowed = memoizable
+        ev.collectionBudget = EvaluationMemo.collectionBudget(for: instance, verdictEvaluations: fast.nodeEvaluations)
         var annotations = Annotations()
         _ = ev.evaluate(root, instance, &annotations)
         let count = fast.nodeEvaluations &+ ev.nodeEvaluations
@@ -38,6 +41,6 @@ extension JSONSchema {
         // (its error comes last) but does not change the verdict.
         var errors = ev.errors
         if let error = ev.limitError { errors.append(error) }
-        return (ValidationResult(isValid: false, errors: errors, isTruncated: ev.errorsOverflowed), count)
+        return (ValidationResult(isValid: false, errors: errors, isTruncated: ev.errorsOverflowed, stoppedAtEvaluationBudget: ev.collectionBudgetSpent), count)
     }
 }

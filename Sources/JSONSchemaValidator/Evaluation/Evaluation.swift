@@ -27,7 +27,7 @@ struct Evaluation {
     var undecided: ValidationLimit?
     /// Whether ``undecided`` is set (a plain flag: the hot loops test it).
     var limitReached = false {
-        didSet { stopsAtFailure = !collectErrors || errorsOverflowed || limitReached }
+        didSet { stopsAtFailure = !collectErrors || errorsOverflowed || limitReached || collectionBudgetSpent }
     }
     /// The error that says where ``undecided`` was reached (only when errors are collected).
     var limitError: ValidationError?
@@ -57,8 +57,22 @@ struct Evaluation {
     /// Whether a failure was dropped because the current error list was full: evaluation then
     /// stops at the first failure, as in the fast mode (validity is unaffected).
     var errorsOverflowed = false {
-        didSet { stopsAtFailure = !collectErrors || errorsOverflowed || limitReached }
+        didSet { stopsAtFailure = !collectErrors || errorsOverflowed || limitReached || collectionBudgetSpent }
     }
+    /// Node evaluations error collection may take before it stops looking for more errors
+    /// (``EvaluationMemo/collectionBudget(for:verdictEvaluations:)``); unlimited unless set.
+    var collectionBudget = Int.max
+    /// Whether ``collectionBudget`` was spent: from then on keywords stop at their first failure
+    /// (the result is truncated; its validity is unaffected).
+    var collectionBudgetSpent = false {
+        didSet { stopsAtFailure = !collectErrors || errorsOverflowed || limitReached || collectionBudgetSpent }
+    }
+    /// Whether verdicts may be remembered per (reference target, container)
+    /// (``EvaluationMemo``): set by ``JSONSchema`` for a caller's own instance tree, never for
+    /// the tape path's materialized temporaries.
+    var memoAllowed = false
+    /// The remembered verdicts (``EvaluationMemo``).
+    var memo = EvaluationMemo()
     /// Whether a keyword returns at its first failure instead of looking for more: always in
     /// the fast mode, once the error list is full, and once a limit was reached (a stored flag,
     /// kept up to date, because every applicator's loop reads it).
@@ -92,6 +106,7 @@ struct Evaluation {
         }
         if limitReached { return false }
         nodeEvaluations &+= 1
+        if nodeEvaluations > collectionBudget && !collectionBudgetSpent { collectionBudgetSpent = true }
         if depth >= maxDepth || totalDepth >= maxTotalDepth {
             depthLimitReached(at: node)
             return false

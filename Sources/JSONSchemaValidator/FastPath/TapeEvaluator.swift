@@ -20,6 +20,10 @@ struct TapeEvaluator {
     var scratch: Evaluation
     var depth = 0
     var totalDepth = 0
+    /// Verdicts of reference targets on containers, by (node index, entry), once the payload
+    /// has taken ``EvaluationMemo/warmUp`` node evaluations (see ``EvaluationMemo``; the tape
+    /// plan never holds a dynamic reference, and nothing is remembered when `track` is set).
+    var memo: [UInt64: Bool] = [:]
 
     init(view: JSONTapeView, plan: TapePlan, options: ValidatorOptions) {
         self.view = view
@@ -115,5 +119,24 @@ struct TapeEvaluator {
             key = view.nextMember(key)
         }
         return false
+    }
+}
+
+extension TapeEvaluator {
+    /// Evaluates a reference's target on the value at `at`, remembering the verdict for an
+    /// array or object once the payload's evaluation is long enough for it to matter
+    /// (``EvaluationMemo``): a recursive grammar's subtrees are walked once per target.
+    @inline(__always)
+    mutating func evaluateReference(_ target: Int32, _ at: Int, _ annotations: inout EvaluatedIndices) -> Bool {
+        guard !track, scratch.nodeEvaluations > EvaluationMemo.warmUp else { return evaluate(target, at, &annotations) }
+        switch view[at].kind {
+        case .array, .object: break
+        case .null, .false, .true, .number, .string: return evaluate(target, at, &annotations)
+        }
+        let key = UInt64(UInt32(bitPattern: target)) << 32 | UInt64(UInt32(truncatingIfNeeded: at))
+        if let known = memo[key] { return known }
+        let valid = evaluate(target, at, &annotations)
+        if !scratch.limitReached { memo[key] = valid }
+        return valid
     }
 }

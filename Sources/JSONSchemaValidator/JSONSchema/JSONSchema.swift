@@ -13,6 +13,10 @@ import JSONCore
 public struct JSONSchema: Sendable {
     let root: SchemaNode
     let trackAnnotations: Bool
+    /// Whether a verdict depends only on the node and the value, so that it may be remembered
+    /// per (reference target, container) within one payload (``EvaluationMemo``): no
+    /// `unevaluated*` keyword and no dynamic anchor in any compiled resource.
+    let memoizable: Bool
     let options: ValidatorOptions
     /// Every node of the graph; frees the graph's cycles when the last copy goes.
     let graph: SchemaGraph
@@ -63,6 +67,7 @@ public struct JSONSchema: Sendable {
             throw error
         }
         self.trackAnnotations = compiler.usesUnevaluated
+        self.memoizable = !compiler.usesUnevaluated && compiler.resources.values.allSatisfy { $0.dynamicAnchors.isEmpty }
         self.options = options
         self.graph = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
         self.uri = rootURI
@@ -104,6 +109,7 @@ public struct JSONSchema: Sendable {
     /// the first failure.
     public func verdict(_ instance: JSONValue) -> ValidationVerdict {
         var ev = Evaluation(collectErrors: false, trackAnnotations: trackAnnotations, options: options)
+        ev.memoAllowed = memoizable
         return ev.verdict(root, instance)
     }
 

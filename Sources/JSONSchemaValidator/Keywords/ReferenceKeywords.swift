@@ -14,7 +14,7 @@ struct RefKeyword: Keyword {
     let target: SchemaNode
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
-        ev.evaluate(target, instance, keywordTokens: "$ref", into: &annotations)
+        ev.evaluateReference(target, instance, keyword: "$ref", into: &annotations)
     }
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
@@ -70,7 +70,7 @@ extension TapeEvaluator {
     @inline(__always)
     mutating func apply(_ op: ReferenceTapeOp, _ at: Int, _ annotations: inout EvaluatedIndices) -> Bool {
         switch op {
-        case .ref(let target): return evaluate(target, at, &annotations)
+        case .ref(let target): return evaluateReference(target, at, &annotations)
         }
     }
 }

@@ -15,12 +15,22 @@ public struct ValidationResult: Sendable {
     /// Whether error collection stopped at ``ValidatorOptions/maxErrors``: ``errors`` holds that
     /// many, and the instance has at least one more failure that is not reported.
     public let isTruncated: Bool
+    /// Whether error collection stopped at its evaluation budget rather than at
+    /// ``ValidatorOptions/maxErrors``: a recursive schema whose branches all fail deep would
+    /// otherwise take time exponential in the instance to report every branch's errors
+    /// (``isTruncated`` is then true too; the verdict is unaffected).
+    public let stoppedAtEvaluationBudget: Bool
 
-    /// Makes a result (not decided when `limit` is given: `isValid` is then false).
-    public init(isValid: Bool, errors: [ValidationError], isTruncated: Bool = false, limit: ValidationLimit? = nil) {
+    /// Makes a result (not decided when `limit` is given: `isValid` is then false; truncated
+    /// when `stoppedAtEvaluationBudget`).
+    public init(
+        isValid: Bool, errors: [ValidationError], isTruncated: Bool = false, limit: ValidationLimit? = nil,
+        stoppedAtEvaluationBudget: Bool = false
+    ) {
         self.isValid = isValid && limit == nil
         self.errors = errors
-        self.isTruncated = isTruncated
+        self.isTruncated = isTruncated || stoppedAtEvaluationBudget
+        self.stoppedAtEvaluationBudget = stoppedAtEvaluationBudget
         self.limit = limit
     }
 
