@@ -4,7 +4,8 @@ import ArgumentParser
 /// Swift, Kotlin and JavaScript check them.
 @main
 struct ChatPayloadsCommand: ParsableCommand {
-    /// The tool's version (`--version`, the JSON and SARIF reports).
+    /// The tool's version (`--version`, the JSON and SARIF reports); the one place it is written
+    /// (`Scripts/build-wheel` reads it from the built binary's `--version`).
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
@@ -26,7 +27,7 @@ struct ChatPayloadsCommand: ParsableCommand {
 
             \(ExitStatus.helpText)
             """,
-        version: version,
+        version: BuildCommit.versionLine(version),
         subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self, InteropCommand.self, DiffCommand.self, StoreCommand.self]
     )
 

@@ -69,11 +69,11 @@ final class HostileReportTests: CLITestCase {
         try compareGolden(golden, name: outcome, file: file, line: line)
     }
 
-    /// `chatpayloads --version`'s version.
+    /// `chatpayloads --version`'s version (its first word; the commit follows).
     private var toolVersion: String {
         get throws {
             let r = try run(["--version"])
-            return r.stdout.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? "?"
+            return r.stdout.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "?"
         }
     }
 
