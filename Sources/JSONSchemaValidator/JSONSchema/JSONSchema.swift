@@ -47,7 +47,14 @@ public struct JSONSchema: Sendable {
         index = own
 
         if options.validateSchema {
-            try JSONSchema.checkAgainstMetaschema(schema, dialect: dialect, index: index, rootURI: rootURI)
+            // Each embedded resource with its own `$schema` is checked against its own meta-schema.
+            var embedded: [(pointer: JSONPointer, value: JSONValue, dialect: String)] = []
+            var seen: Set<JSONPointer> = []
+            for entry in ownLocations {
+                guard let at = entry.documentPointer, !at.isRoot, case .string? = entry.value["$schema"], seen.insert(at).inserted else { continue }
+                embedded.append((at, entry.value, entry.dialect))
+            }
+            try JSONSchema.checkAgainstMetaschemas(schema, dialect: dialect, embedded: embedded, index: index, rootURI: rootURI, at: .root)
         }
         let compiler = Compiler(index: index, options: options)
         guard let scanned = index.locations[rootURI + "#"] else {
@@ -192,7 +199,40 @@ public struct JSONSchema: Sendable {
         }
     }
 
-    static func checkAgainstMetaschema(_ schema: JSONValue, dialect: String, index: ResourceIndex, rootURI: String) throws(SchemaError) {
+    /// Checks `schema` (found at `base` in its document) against the meta-schema of `dialect`,
+    /// with each outermost resource of `embedded` (pointers from the document root) set aside as
+    /// `{}` and checked, in turn, against its own.
+    static func checkAgainstMetaschemas(
+        _ schema: JSONValue, dialect: String, embedded: [(pointer: JSONPointer, value: JSONValue, dialect: String)],
+        index: ResourceIndex, rootURI: String, at base: JSONPointer
+    ) throws(SchemaError) {
+        func isUnder(_ p: JSONPointer, _ q: JSONPointer) -> Bool { p.tokens.count > q.tokens.count && Array(p.tokens.prefix(q.tokens.count)) == q.tokens }
+        let outermost = embedded.filter { e in !embedded.contains { isUnder(e.pointer, $0.pointer) } }.sorted { $0.pointer < $1.pointer }
+        var own = schema
+        for e in outermost { own = replacing(e.pointer.tokens.dropFirst(base.tokens.count), in: own, with: .object(JSONObject([]))) }
+        try checkAgainstMetaschema(own, dialect: dialect, index: index, rootURI: rootURI, at: base)
+        for e in outermost {
+            try checkAgainstMetaschemas(e.value, dialect: e.dialect, embedded: embedded.filter { isUnder($0.pointer, e.pointer) },
+                                        index: index, rootURI: rootURI, at: e.pointer)
+        }
+    }
+
+    /// `value` with the value at `tokens` replaced by `replacement` (unchanged when there is none).
+    static func replacing(_ tokens: ArraySlice<String>, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+        guard let first = tokens.first else { return replacement }
+        switch value {
+        case .object(let o):
+            return .object(JSONObject(o.members.map { .init(key: $0.key, value: $0.key == first ? replacing(tokens.dropFirst(), in: $0.value, with: replacement) : $0.value) }))
+        case .array(var a):
+            guard let i = JSONPointer.arrayIndex(first), i < a.count else { return value }
+            a[i] = replacing(tokens.dropFirst(), in: a[i], with: replacement)
+            return .array(a)
+        default:
+            return value
+        }
+    }
+
+    static func checkAgainstMetaschema(_ schema: JSONValue, dialect: String, index: ResourceIndex, rootURI: String, at base: JSONPointer) throws(SchemaError) {
         let meta: JSONSchema
         if let draft = SchemaDraft(metaschemaURI: dialect) {
             meta = try metaschema(draft).get()
@@ -201,12 +241,13 @@ public struct JSONSchema: Sendable {
             options.validateSchema = false
             meta = try JSONSchema(document.value, registry: SchemaRegistry(index: index, documentURIs: []), options: options)
         } else {
-            throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: rootURI + "#/$schema", pointer: JSONPointer(tokens: ["$schema"]))
+            let pointer = base.appending("$schema")
+            throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: rootURI + "#" + pointer.description, pointer: pointer)
         }
         let result = meta.validate(schema)
         guard !result.isValid else { return }
         let best = result.bestMatch
-        let pointer = best?.instanceLocation ?? .root
+        let pointer = base.appending(best?.instanceLocation ?? .root)
         throw SchemaError(
             kind: .invalidSchema,
             message: "the schema is invalid against its meta-schema: \(pointer.isRoot ? "" : pointer.description + ": ")\(best?.message ?? "invalid")",
