@@ -33,6 +33,9 @@ struct ResourceIndex: Sendable {
     mutating func add(_ document: JSONValue, uri: String, dialect: String) {
         var work: [(JSONValue, String, JSONPointer, String, [String], Bool, JSONPointer)] = [(document, uri, .root, dialect, [], true, .root)]
         resources[uri] = resources[uri] ?? ScannedSchema(value: document, baseURI: uri, pointer: .root, dialect: dialect)
+        // The draft of the dialect last seen (most documents have one).
+        var draftDialect = ""
+        var draft = SchemaDraft.draft202012
         while let (value, parentBase, parentPointer, parentDialect, parentAliases, isDocumentRoot, documentPointer) = work.popLast() {
             var base = parentBase
             var pointer = parentPointer
@@ -41,7 +44,10 @@ struct ResourceIndex: Sendable {
             var fragmentAnchor: String? = nil
             if case .object(let o) = value {
                 if case .string(let s)? = o["$schema"] { dialect = URIReference(s).withoutFragment.description }
-                let draft = SchemaDraft(metaschemaURI: dialect) ?? .draft202012
+                if dialect != draftDialect {
+                    draftDialect = dialect
+                    draft = SchemaDraft(metaschemaURI: dialect) ?? .draft202012
+                }
                 // Through draft 7 an identifier beside `$ref` is ignored with the other siblings.
                 let identifier = draft.refOverridesSiblings && o["$ref"] != nil ? nil : o[draft.identifierKeyword]?.stringValue
                 if let id = identifier {
