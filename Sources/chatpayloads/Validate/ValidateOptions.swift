@@ -77,7 +77,8 @@ struct ValidateOptions: ParsableArguments {
     var assertFormats = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Register the schema file PATH under URI for $ref resolution (repeatable).", valueName: "uri=path"))
+        "Register the schema file PATH under URI for $ref resolution (repeatable). A $ref to a document nobody registered is a warning, and a payload that reaches it is invalid.",
+        valueName: "uri=path"))
     var resource: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
