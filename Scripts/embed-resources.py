@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Regenerates the Swift files that embed JSON documents into the binaries.
 
-- Sources/JSONSchemaValidator/Generated/EmbeddedMetaschemas.swift from ../shared/metaschemas/draft2020-12
-  (the specification's own meta-schemas; their URIs are their `$id`s).
+- Sources/JSONSchemaValidator/Generated/EmbeddedMetaschemas.swift from ../shared/metaschemas/ (drafts
+  2020-12, 2019-09, 7, 6 and 4: the specifications' own meta-schemas; their URIs are their `$id`s,
+  draft 4's `id`, without a trailing `#`).
 - Sources/ChatPayloads/Generated/EmbeddedSchemas.swift from Schemas/ (when that directory has files).
 
 Each target keeps generated files in its Generated/ folder; the first line of each names this
@@ -55,7 +56,7 @@ def collect(base, rel_root=""):
             with open(full, encoding="utf-8") as f:
                 text = f.read()
             doc = json.loads(text)
-            uri = doc.get("$id", "") if isinstance(doc, dict) else ""
+            uri = (doc.get("$id") or doc.get("id") or "") if isinstance(doc, dict) else ""
             entries.append((uri, os.path.join(rel_root, rel) if rel_root else rel, text))
     entries.sort(key=lambda e: e[1])
     return entries
@@ -63,12 +64,15 @@ def collect(base, rel_root=""):
 
 def main():
     shared = os.environ.get("CHATPAYLOADS_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
-    meta = os.path.join(shared, "metaschemas", "draft2020-12")
-    if not os.path.isdir(meta):
-        sys.exit(f"meta-schemas not found at {meta}")
-    entries = [(u.rstrip("#"), r, t) for (u, r, t) in collect(meta)]
+    entries = []
+    for draft in ["draft2020-12", "draft2019-09", "draft7", "draft6", "draft4"]:
+        meta = os.path.join(shared, "metaschemas", draft)
+        if not os.path.isdir(meta):
+            sys.exit(f"meta-schemas not found at {meta}")
+        entries += [(u.rstrip("#"), r, t) for (u, r, t) in collect(meta, draft)]
     write(os.path.join(ROOT, "Sources/JSONSchemaValidator/Generated/EmbeddedMetaschemas.swift"), "",
-          entries, "EmbeddedMetaschemas", "The JSON Schema 2020-12 meta-schema and its vocabulary meta-schemas, verbatim.")
+          entries, "EmbeddedMetaschemas",
+          "The meta-schemas of JSON Schema 2020-12 and 2019-09 (with their vocabulary meta-schemas), draft 7, 6 and 4, verbatim.")
     schemas = os.path.join(ROOT, "Schemas")
     if os.path.isdir(schemas) and any(f.endswith(".json") for _, _, fs in os.walk(schemas) for f in fs):
         entries = [e for e in collect(schemas) if not e[1].startswith("examples" + os.sep)]

@@ -2,19 +2,31 @@ import Foundation
 import JSONCore
 import JSONSchemaValidator
 
-/// Runs the official JSON Schema Test Suite's draft2020-12 files against our validator.
+/// Runs the official JSON Schema Test Suite's files of one draft (2020-12, 2019-09, 7, 6 or 4)
+/// against our validator, with that draft as the default dialect.
 ///
 /// Remotes are served from `remotes/` under `http://localhost:1234/` through the registry (no
 /// network). Each test checks both the fast `isValid` path and the full `validate` path.
 public struct SuiteRunner: Sendable {
     /// Which part of the suite a file belongs to.
     public enum Section: String, Sendable, CaseIterable {
-        /// `tests/draft2020-12/*.json`.
+        /// `tests/<draft>/*.json`.
         case required
-        /// `tests/draft2020-12/optional/*.json`.
+        /// `tests/<draft>/optional/*.json`.
         case optional
-        /// `tests/draft2020-12/optional/format/*.json` (run with format assertion on).
+        /// `tests/<draft>/optional/format/*.json` (run with format assertion on).
         case format = "optional/format"
+    }
+
+    /// The suite's folder name of `draft` (`draft2020-12`, `draft2019-09`, `draft7`, `draft6`, `draft4`).
+    public static func folder(of draft: SchemaDraft) -> String {
+        switch draft {
+        case .draft202012: return "draft2020-12"
+        case .draft201909: return "draft2019-09"
+        case .draft7: return "draft7"
+        case .draft6: return "draft6"
+        case .draft4: return "draft4"
+        }
     }
 
     /// One failed test.
@@ -64,34 +76,47 @@ public struct SuiteRunner: Sendable {
         return nil
     }
 
-    /// A registry with every file of `remotes/` at `http://localhost:1234/<path>`.
+    /// A registry with every file of `remotes/` at `http://localhost:1234/<path>`. A file in a
+    /// draft's folder (`remotes/draft7/…`) without `$schema` is read as that draft.
     public func remoteRegistry() throws -> SchemaRegistry {
         var registry = SchemaRegistry()
         let remotes = root.appendingPathComponent("remotes")
         for path in try jsonFiles(under: remotes) {
             let doc = try JSONParser.parse(Array(try Data(contentsOf: remotes.appendingPathComponent(path))))
-            try registry.add(doc.root, uri: "http://localhost:1234/" + path)
+            let folder = path.split(separator: "/").first.map(String.init) ?? ""
+            let draft = SchemaDraft.allCases.first { SuiteRunner.folder(of: $0) == folder } ?? .draft202012
+            try registry.add(doc.root, uri: "http://localhost:1234/" + path, defaultDialect: draft.metaschemaURI)
         }
         return registry
     }
 
-    /// Runs the given sections and returns per-file results in path order.
-    public func run(sections: Set<Section> = Set(Section.allCases)) throws -> [FileResult] {
-        let registry = try remoteRegistry()
-        let draft = root.appendingPathComponent("tests/draft2020-12")
-        var results: [FileResult] = []
-        for path in try jsonFiles(under: draft) {
+    /// The test files of `draft` (paths relative to its folder, in path order) with their sections.
+    public func files(of draft: SchemaDraft, sections: Set<Section> = Set(Section.allCases)) throws -> [(path: String, section: Section)] {
+        let folder = root.appendingPathComponent("tests/" + SuiteRunner.folder(of: draft))
+        var out: [(path: String, section: Section)] = []
+        for path in try jsonFiles(under: folder) {
             let section: Section = path.hasPrefix("optional/format/") ? .format : (path.hasPrefix("optional/") ? .optional : .required)
-            guard sections.contains(section) else { continue }
-            results.append(try runFile(draft.appendingPathComponent(path), name: path, section: section, registry: registry))
+            if sections.contains(section) { out.append((path, section)) }
+        }
+        return out
+    }
+
+    /// Runs the given sections of `draft` (default 2020-12) and returns per-file results in path order.
+    public func run(draft: SchemaDraft = .draft202012, sections: Set<Section> = Set(Section.allCases)) throws -> [FileResult] {
+        let registry = try remoteRegistry()
+        let folder = root.appendingPathComponent("tests/" + SuiteRunner.folder(of: draft))
+        var results: [FileResult] = []
+        for (path, section) in try files(of: draft, sections: sections) {
+            results.append(try runFile(folder.appendingPathComponent(path), name: path, section: section, draft: draft, registry: registry))
         }
         return results
     }
 
-    func runFile(_ url: URL, name: String, section: Section, registry: SchemaRegistry) throws -> FileResult {
+    func runFile(_ url: URL, name: String, section: Section, draft: SchemaDraft, registry: SchemaRegistry) throws -> FileResult {
         let doc = try JSONParser.parse(Array(try Data(contentsOf: url)))
         var result = FileResult(file: name, section: section)
         var options = ValidatorOptions()
+        options.defaultDialect = draft.metaschemaURI
         if section == .format {
             options.formats = .assertAll
             // optional/format/unknown.json expects an asserted unknown format to be ignored;

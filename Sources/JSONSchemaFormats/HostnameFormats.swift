@@ -12,6 +12,29 @@ public enum HostnameFormats {
         DomainName.isValid(string, unicode: false)
     }
 
+    /// `hostname` as drafts 4 and 6 define it (RFC 1123 section 2.1 alone): the same labels as
+    /// ``isHostname(_:)``, but a label with `--` in positions 3-4 is not checked as an A-label.
+    @Sendable public static func isRFC1123Hostname(_ string: String) -> Bool {
+        let hyphen = UInt8(ascii: "-")
+        var total = 0
+        var labelLength = 0
+        var previous: UInt8 = 0
+        for b in string.utf8 {
+            total += 1
+            if total > 253 { return false }
+            if b == UInt8(ascii: ".") {
+                if labelLength == 0 || previous == hyphen { return false }
+                labelLength = 0
+            } else {
+                guard DomainName.isLDH(UInt32(b)), labelLength > 0 || b != hyphen else { return false }
+                labelLength += 1
+                if labelLength > 63 { return false }
+            }
+            previous = b
+        }
+        return labelLength > 0 && previous != hyphen
+    }
+
     /// `idn-hostname`: an internationalized host name (RFC 5890-5893): labels separated by
     /// `.`, U+3002, U+FF0E or U+FF61; each label an LDH label, a valid A-label, or a valid
     /// U-label (IDNA2008 code point rules, CONTEXTJ and CONTEXTO rules, hyphen and leading

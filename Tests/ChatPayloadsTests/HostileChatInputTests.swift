@@ -310,11 +310,14 @@ final class HostileChatInputTests: XCTestCase {
         XCTAssertTrue(report.errors.first?.message.contains("too expensive") ?? false, "\(report.issues)")
     }
 
-    func testCustomSchemaWithAnUnresolvableRefDoesNotCompile() {
+    func testCustomSchemaWithAnUnregisteredRefFailsClosed() throws {
+        // A reference into a document nobody registered compiles with a warning; every payload
+        // that reaches it is invalid (nothing is fetched).
         let schema: JSONValue = ["$ref": "https://example.com/not-registered.json"]
-        XCTAssertThrowsError(try PayloadValidator(schema: .custom(schema, uri: "https://example.com/a.json"), profile: .standard)) { error in
-            XCTAssertEqual((error as? ChatPayloadsError)?.kind, .schema)
-        }
+        let v = try PayloadValidator(schema: .custom(schema, uri: "https://example.com/a.json"), profile: .standard)
+        XCTAssertEqual(v.schemaWarnings.map(\.unregisteredURI), ["https://example.com/not-registered.json"])
+        XCTAssertEqual(v.validate(value: ["id": "u1"]).outcome, .invalid)
+        XCTAssertEqual(v.validate(bytes: Array(#"{"id": "u1"}"#.utf8)).outcome, .invalid)
     }
 
     func testCustomSchemaWithAnInvalidPatternDoesNotCompile() {

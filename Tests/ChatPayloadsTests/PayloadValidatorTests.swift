@@ -88,12 +88,14 @@ final class PayloadValidatorTests: XCTestCase {
         XCTAssertEqual(r.schemaName, "message-action")
     }
 
-    func testBadCustomSchemaIsAChatPayloadsError() {
+    func testBadCustomSchemaIsAChatPayloadsError() throws {
         XCTAssertThrowsError(try PayloadValidator(schema: .custom(["type": 5], uri: "https://example.com/bad.json"), profile: .standard)) { error in
             guard let error = error as? ChatPayloadsError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.kind, .schema)
         }
-        XCTAssertThrowsError(try PayloadValidator(schema: .bundled(.user), profile: .standard, customData: ["user": ["$ref": "https://nowhere.example/x.json"]]))
+        // An unregistered reference is not an error but a warning (what reaches it is invalid).
+        let unregistered = try PayloadValidator(schema: .bundled(.user), profile: .standard, customData: ["user": ["$ref": "https://nowhere.example/x.json"]])
+        XCTAssertEqual(unregistered.schemaWarnings.map(\.unregisteredURI), ["https://nowhere.example/x.json"])
     }
 
     func testExtraRegistryAndCustomSchemaUnderStrict() throws {

@@ -96,13 +96,14 @@ final class ProfileMergeTests: XCTestCase {
         configured.dates = .native
         for (k, limit) in Profile.Limit.allCases.enumerated() { configured[limit] = 3 + k }
         configured.severities = ["null-fields": .warning]
+        configured.defaultDialect = "http://json-schema.org/draft-07/schema"
         for name in ProfileName.allCases {
             var expected = configured
             expected.name = name
             XCTAssertEqual(configured.rebased(onto: name), expected, "\(name)")
         }
         // A new stored property must be added to rebased(onto:) and to this test.
-        XCTAssertEqual(Mirror(reflecting: configured).children.count, 7 + Profile.Limit.allCases.count)
+        XCTAssertEqual(Mirror(reflecting: configured).children.count, 8 + Profile.Limit.allCases.count)
     }
 
     func testRebasingOntoTheOwnNameGivesTheProfileBack() {

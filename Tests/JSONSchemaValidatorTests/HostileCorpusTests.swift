@@ -426,15 +426,23 @@ final class HostileCorpusTests: XCTestCase {
         XCTAssertEqual(error?.location?.line, 1)
     }
 
-    func testRemoteRefIsNeverFetched() {
-        let error = schemaError(#"{"$ref": "https://json-schema.org/this/does/not/exist.json"}"#)
-        XCTAssertEqual(error?.kind, .unresolvableReference)
-        XCTAssertTrue(error?.message.contains("https://json-schema.org/this/does/not/exist.json") ?? false, "\(String(describing: error))")
+    func testRemoteRefIsNeverFetched() throws {
+        // An unregistered document compiles lazily: nothing is fetched, and a value that reaches
+        // the reference is invalid with an error naming the URI.
+        let uri = "https://json-schema.org/this/does/not/exist.json"
+        let s = try schema(#"{"$ref": "\#(uri)"}"#)
+        XCTAssertEqual(s.warnings.map(\.unregisteredURI), [uri])
+        let result = s.validate(try instance("1"))
+        XCTAssertFalse(result.isValid)
+        XCTAssertFalse(s.isValid(try instance("1")))
+        XCTAssertEqual(s.isValid(bytes: Array("1".utf8)), false)
+        XCTAssertTrue(result.errors.first?.message.contains(uri) ?? false, "\(result.errors)")
     }
 
-    func testFileRefIsNotRead() {
-        let error = schemaError(#"{"$ref": "file:///etc/passwd"}"#)
-        XCTAssertEqual(error?.kind, .unresolvableReference)
+    func testFileRefIsNotRead() throws {
+        let s = try schema(#"{"$ref": "file:///etc/passwd"}"#)
+        XCTAssertEqual(s.warnings.map(\.unregisteredURI), ["file:///etc/passwd"])
+        XCTAssertFalse(s.validate(try instance(#""root:x:0:0""#)).isValid)
     }
 
     // MARK: - Catastrophic patterns

@@ -187,9 +187,12 @@ final class ValidateInputsTests: CLITestCase {
         let byURI = try run(["validate", "--schema", "fx/schemas/app.json", "--resource", "https://example.org/schemas/common/defs.json=fx/schemas/common/defs.json", "tagged.json"])
         XCTAssertEqual(byURI.status, 0, byURI.stdout + byURI.stderr)
 
-        // Without the resource the $ref cannot resolve: a schema error.
+        // Without the resource the $ref is not resolved: a warning, and a payload that reaches it
+        // is invalid (never valid, never fetched).
         let missing = try run(["validate", "--schema", "fx/schemas/app.json", "tagged.json"])
-        XCTAssertEqual(missing.status, 3, missing.stdout + missing.stderr)
+        XCTAssertEqual(missing.status, 1, missing.stdout + missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("warning: $ref"), missing.stderr)
+        XCTAssertTrue(missing.stdout.contains("which is not registered"), missing.stdout)
 
         // A link leading out of the resource directory is refused.
         try FileManager.default.createDirectory(at: work.appendingPathComponent("res"), withIntermediateDirectories: true)

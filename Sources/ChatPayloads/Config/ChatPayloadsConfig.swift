@@ -15,6 +15,7 @@ import JSONSchemaValidator
 /// max-depth: 64            # and max-bytes, max-string-bytes, max-number-digits,
 /// max-bytes: 65536         # max-regex-steps, max-evaluation-depth, max-errors (see Profile.Limit)
 /// severity: {required: warn, dates: warn}   # keyword or knob -> warn | error
+/// default-dialect: draft7    # schema files without $schema: 2020-12 (default), 2019-09, draft7, draft6, draft4
 /// custom-schemas:
 ///   user: schemas/user-custom.json
 ///   message-content: {imageUrl: schemas/image.json, "*": schemas/any-content.json}
@@ -248,6 +249,8 @@ public struct ChatPayloadsConfig: Sendable {
         for limit in Profile.Limit.allCases {
             if let n = root[limit.key]?.numberValue, n.isInteger { profile[limit] = n.int64Value.map { Int(clamping: $0) } ?? (n.isNegative ? 0 : Int.max) }
         }
+        // The config schema allows only dialect names and absolute URIs.
+        if let v = root["default-dialect"]?.stringValue, let uri = JSONSchemaDialect.uri(named: v) { profile.defaultDialect = uri }
         if case .object(let map)? = root["severity"] {
             for m in map.members { profile.severities[m.key] = m.value.stringValue == "warn" ? .warning : .error }
         }

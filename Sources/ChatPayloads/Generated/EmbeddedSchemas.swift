@@ -107,6 +107,13 @@ enum EmbeddedSchemas {
       "description": "Date fields: rfc3339 (the date-time format) or native (exactly yyyy-MM-ddTHH:mm:ss.SSSZ).",
       "enum": ["rfc3339", "native"]
     },
+    "default-dialect": {
+      "description": "The JSON Schema dialect of schema files, custom schemas and resources without $schema: 2020-12 (the default), 2019-09, draft7, draft6, draft4, or a meta-schema URI.",
+      "anyOf": [
+        {"enum": ["2020-12", "2019-09", "draft7", "draft6", "draft4"]},
+        {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"}
+      ]
+    },
     "max-depth": {
       "description": "Maximum nesting depth of a payload (default 512); deeper payloads are unreadable.",
       "type": "integer",

@@ -47,6 +47,7 @@ extension Profile {
         if dates != base.dates { rebased.dates = dates }
         for limit in Limit.allCases where self[limit] != base[limit] { rebased[limit] = self[limit] }
         rebased.severities = severities
+        rebased.defaultDialect = defaultDialect
         return rebased
     }
 }

@@ -84,6 +84,9 @@ public struct Profile: Sendable, Hashable {
     /// `strict` reject and `compat` accepts). A rule set to ``PayloadIssue/Severity/warning``
     /// reports its failures as warnings that do not make a payload invalid.
     public var severities: [String: PayloadIssue.Severity]
+    /// The JSON Schema dialect (meta-schema URI) of an app's schema files, custom-data schemas
+    /// and resources that have no `$schema` (`default-dialect`; default 2020-12).
+    public var defaultDialect: String = JSONSchemaDialect.draft202012URI
 
     /// Makes a profile from explicit values; the limits default as listed in ``Limit``.
     public init(
@@ -154,7 +157,15 @@ public struct Profile: Sendable, Hashable {
         options.maxEvaluationDepth = maxEvaluationDepth
         options.maxTotalEvaluationDepth = maxTotalEvaluationDepth
         options.maxErrors = maxErrors
+        options.defaultDialect = defaultDialect
         return options
+    }
+
+    /// `schema` with `"$schema": defaultDialect` added when it has none and the default is not
+    /// 2020-12 (which a schema without `$schema` means anyway), for documents that go into a registry.
+    public func declaringDefaultDialect(in schema: JSONValue) -> JSONValue {
+        guard defaultDialect != JSONSchemaDialect.draft202012URI else { return schema }
+        return JSONSchemaDialect.declaring(defaultDialect, in: schema)
     }
 
     /// The duplicate-key policy after severities (`duplicate-keys: warn` downgrades `reject`).

@@ -118,7 +118,7 @@ struct SchemaComposer {
                 if case .string(let id)? = doc["$id"], URIReference(id).isAbsolute { uri = URIReference(id).withoutFragment.description }
                 customURIs[key] = uri
                 customDataURIs.insert(uri)
-                addDocument(uri, doc)
+                addDocument(uri, profile.declaringDefaultDialect(in: doc))
             }
         }
 
@@ -147,7 +147,7 @@ struct SchemaComposer {
             }
         case .custom(let value, let uri):
             name = "custom"
-            addDocument(uri, value)
+            addDocument(uri, profile.declaringDefaultDialect(in: value))
             allOf.append(["$ref": .string(uri)])
             if profile.unknownProperties != .allow, !relaxed.contains(Profile.Rule.unknownProperties) { closeRoot = true }
         }

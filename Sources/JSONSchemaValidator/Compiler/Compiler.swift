@@ -13,6 +13,8 @@ final class Compiler {
     var resources: [String: SchemaResource] = [:]
     var vocabularyCache: [String: Vocabularies] = [:]
     var usesUnevaluated = false
+    /// What compiled but deserves a word (references to unregistered documents), in order.
+    var warnings: [SchemaWarning] = []
 
     init(index: ResourceIndex, options: ValidatorOptions) {
         self.index = index
@@ -106,20 +108,35 @@ final class Compiler {
             throw error(.unresolvableReference, "\(keyword) \(JSONWriter.quoted(ref)) has an invalid JSON Pointer fragment: \(why)", at: scanned, keyword: keyword)
         case .failure(.notFound(let why)):
             throw error(.unresolvableReference, "cannot resolve \(keyword) \(JSONWriter.quoted(ref)): \(why)", at: scanned, keyword: keyword)
+        case .failure(.unregistered(let document)):
+            throw error(.unresolvableReference, "cannot resolve \(keyword) \(JSONWriter.quoted(ref)): no schema is registered at \(document)", at: scanned, keyword: keyword)
         }
+    }
+
+    /// Like ``resolve(_:from:keyword:)``, but a reference into a document nobody registered is
+    /// not an error: it gives nil (the keyword then fails whatever reaches it) and a warning.
+    func resolveLazily(_ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> (target: ScannedSchema?, document: String) {
+        guard case .failure(.unregistered(let document)) = ReferenceResolution.resolve(ref, against: scanned.baseURI, in: index) else {
+            return (try resolve(ref, from: scanned, keyword: keyword), "")
+        }
+        let pointer = (scanned.documentPointer ?? scanned.pointer).appending(keyword)
+        warnings.append(SchemaWarning(
+            message: "\(keyword) \(JSONWriter.quoted(ref)) names \(document), which is not registered: a value that reaches it is invalid (register the document to check against it)",
+            schemaLocation: scanned.baseURI + "#" + scanned.pointer.appending(keyword).description, pointer: pointer, unregisteredURI: document))
+        return (nil, document)
     }
 
     // MARK: - Vocabularies
 
+    /// The vocabularies (and draft) of the dialect `dialect`: a standard draft's, or those a
+    /// registered custom meta-schema declares in `$vocabulary` (its own `$schema` naming the draft).
     func vocabularies(_ dialect: String) throws(SchemaError) -> Vocabularies {
         if let v = vocabularyCache[dialect] { return v }
         let v: Vocabularies
-        if dialect == JSONSchemaDialect.draft202012URI {
-            v = .standard
-        } else if dialect == JSONSchemaDialect.draft201909URI {
-            v = .draft201909
+        if let draft = SchemaDraft(metaschemaURI: dialect) {
+            v = .of(draft)
         } else if let meta = index.resources[dialect] {
-            v = try Vocabularies.from(metaschema: meta.value, uri: dialect)
+            v = try Vocabularies.from(metaschema: meta.value, uri: dialect, draft: SchemaDraft(metaschemaURI: meta.dialect) ?? .draft202012)
         } else {
             throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: dialect)
         }

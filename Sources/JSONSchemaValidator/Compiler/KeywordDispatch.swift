@@ -2,8 +2,9 @@ import ECMARegex
 import JSONCore
 
 extension Compiler {
-    /// Compiles one schema object's keywords: each step of ``KeywordTable/steps`` whose vocabulary
-    /// the dialect enables and whose keyword (or a keyword it reads) is present, in table order.
+    /// Compiles one schema object's keywords: each step of ``KeywordTable/steps(for:)`` whose vocabulary
+    /// the dialect enables, whose keyword its draft defines, and whose keyword (or a keyword it
+    /// reads) is present, in table order. Through draft 7 a `$ref` makes its siblings ignored.
     func compileKeywords(_ o: JSONObject, _ s: ScannedSchema) throws(SchemaError) -> [any Keyword] {
         let vocab = try vocabularies(s.dialect)
         if options.rejectUnknownKeywords {
@@ -12,7 +13,10 @@ extension Compiler {
             }
         }
         var compilation = KeywordCompilation(compiler: self, object: o, scanned: s, vocabularies: vocab)
-        for step in KeywordTable.steps where vocab.enables(step.vocabulary) && step.triggers.contains(where: { o[$0] != nil }) {
+        let onlyRef = vocab.draft.refOverridesSiblings && o["$ref"] != nil
+        for step in KeywordTable.steps(for: vocab.draft) where vocab.enables(step.vocabulary) && (!onlyRef || step.name == "$ref")
+            && step.triggers.contains(where: { o[$0] != nil })
+        {
             compilation.name = step.name
             compilation.value = o[step.name] ?? .null
             try step.compile(&compilation)

@@ -8,7 +8,9 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
         case notJSON
         /// The schema is invalid against its meta-schema.
         case invalidSchema
-        /// A `$ref`/`$dynamicRef` (or `$schema`) names nothing the registry holds.
+        /// A `$ref`/`$dynamicRef` names nothing in a document the registry holds, a `$dynamicRef`
+        /// names an unregistered document, or `$schema` is unknown. (A `$ref` into an unregistered
+        /// document compiles: see ``JSONSchema/warnings``.)
         case unresolvableReference
         /// A `pattern`/`patternProperties` regex is not valid ECMA-262.
         case invalidPattern

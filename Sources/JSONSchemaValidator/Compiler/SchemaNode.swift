@@ -38,6 +38,10 @@ final class SchemaResource: @unchecked Sendable {
     var dynamicAnchors: [String: SchemaNode] = [:]
 
     init(uri: String) { self.uri = uri }
+
+    /// The key under which 2019-09's `$recursiveAnchor: true` sits in ``dynamicAnchors`` (a
+    /// `$dynamicAnchor` name is never empty).
+    static let recursiveAnchor = ""
 }
 
 /// Owns every node of one compiled schema. Nodes reference each other (possibly in `$ref`

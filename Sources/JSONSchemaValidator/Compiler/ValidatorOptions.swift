@@ -37,7 +37,10 @@ public struct ValidatorOptions: Sendable {
     public var validateSchema: Bool = true
     /// Base URI for a root schema without `$id`.
     public var baseURI: String = "json-schema:///"
-    /// The dialect assumed when a schema has no `$schema`.
+    /// The dialect assumed when a schema has no `$schema`: a meta-schema URI (with or without a
+    /// trailing `#`) or a draft's name (`2020-12`, `2019-09`, `draft7`, `draft6`, `draft4`; see
+    /// ``SchemaDraft/init(name:)``). Default 2020-12. Documents added to a ``SchemaRegistry``
+    /// take theirs when added (``SchemaRegistry/add(_:uri:defaultDialect:)``).
     public var defaultDialect: String = JSONSchemaDialect.draft202012URI
     /// How deeply schema evaluation may nest (guards reference cycles); default 1,000.
     public var maxEvaluationDepth: Int = 1_000

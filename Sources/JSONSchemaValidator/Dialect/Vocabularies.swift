@@ -1,22 +1,25 @@
 import JSONCore
 
-/// Which 2020-12 vocabularies a dialect enables (from its meta-schema's `$vocabulary`).
+/// Which vocabularies a dialect enables (from its meta-schema's `$vocabulary`), and the draft
+/// whose keyword meanings apply.
 struct Vocabularies: Sendable, Hashable {
+    /// The draft: which keywords exist and what they mean (``SchemaDraft/defines(_:)``).
+    var draft: SchemaDraft = .draft202012
     var applicator = true
     var unevaluated = true
     var validation = true
     var formatAssertion = false
     var content = true
     var metaData = true
-    /// Draft 2019-09 array semantics: `items` may be an array (positional) and `additionalItems`
-    /// applies after it; `prefixItems` is not a keyword there.
-    var legacyItems = false
+
+    /// Draft 2019-09 and earlier array semantics: `items` may be an array (positional) and
+    /// `additionalItems` applies after it; `prefixItems` is not a keyword there.
+    var legacyItems: Bool { draft <= .draft201909 }
 
     static let standard = Vocabularies()
 
-    /// Draft 2019-09, for resources that declare it (cross-draft `$ref`s): its keywords that
-    /// differ from 2020-12 are the array ones.
-    static let draft201909 = Vocabularies(legacyItems: true)
+    /// The vocabularies of a standard draft's own meta-schema.
+    static func of(_ draft: SchemaDraft) -> Vocabularies { Vocabularies(draft: draft) }
 
     /// Whether the keywords of `vocabulary` are compiled. Only the applicator, unevaluated and
     /// validation vocabularies can be switched off: core always applies, the meta-data and content
@@ -30,17 +33,25 @@ struct Vocabularies: Sendable, Hashable {
         }
     }
 
-    /// Reads `$vocabulary`; unknown required vocabularies are an error.
-    static func from(metaschema: JSONValue, uri: String) throws(SchemaError) -> Vocabularies {
-        guard case .object(let declared)? = metaschema["$vocabulary"] else { return .standard }
-        var v = Vocabularies(applicator: false, unevaluated: false, validation: false, formatAssertion: false, content: false, metaData: false, legacyItems: false)
+    /// Reads `$vocabulary` of a custom meta-schema written in `draft` (2020-12 or 2019-09
+    /// vocabulary URIs); unknown required vocabularies are an error.
+    static func from(metaschema: JSONValue, uri: String, draft: SchemaDraft) throws(SchemaError) -> Vocabularies {
+        guard case .object(let declared)? = metaschema["$vocabulary"] else { return .of(draft) }
+        var v = Vocabularies(draft: draft, applicator: false, unevaluated: false, validation: false, formatAssertion: false, content: false, metaData: false)
         for member in declared.members {
             let required = member.value.boolValue ?? false
-            let prefix = JSONSchemaDialect.draft202012VocabularyPrefix
-            let known = member.key.hasPrefix(prefix) ? Vocabulary(rawValue: String(member.key.dropFirst(prefix.count))) : nil
+            var known: Vocabulary? = nil
+            for prefix in [JSONSchemaDialect.draft202012VocabularyPrefix, JSONSchemaDialect.draft201909VocabularyPrefix] where member.key.hasPrefix(prefix) {
+                let name = String(member.key.dropFirst(prefix.count))
+                // 2019-09's one format vocabulary is annotation by default.
+                known = name == "format" && prefix == JSONSchemaDialect.draft201909VocabularyPrefix ? .formatAnnotation : Vocabulary(rawValue: name)
+            }
             switch known {
             case .core?, .formatAnnotation?: break
-            case .applicator?: v.applicator = true
+            case .applicator?:
+                v.applicator = true
+                // 2019-09's applicator vocabulary holds the unevaluated keywords.
+                if draft == .draft201909 { v.unevaluated = true }
             case .unevaluated?: v.unevaluated = true
             case .validation?: v.validation = true
             case .metaData?: v.metaData = true

@@ -1,7 +1,7 @@
 import JSONCore
 
-/// A compiled JSON Schema (draft 2020-12): compile once, validate any number of instances from
-/// any thread.
+/// A compiled JSON Schema (draft 2020-12, 2019-09, 7, 6 or 4, chosen per resource by its
+/// `$schema`): compile once, validate any number of instances from any thread.
 ///
 /// ```swift
 /// let schema = try JSONSchema(parsing: #"{"type": "object", "required": ["id"]}"#)
@@ -24,6 +24,9 @@ public struct JSONSchema: Sendable {
     let tapePlan: TapePlan?
     /// The schema's absolute URI (its `$id`, or the base URI it was compiled under).
     public let uri: String
+    /// What compiled but deserves a word: each `$ref` into a document that is not registered
+    /// (a value that reaches one is invalid), in schema order.
+    public private(set) var warnings: [SchemaWarning]
 
     /// Compiles `schema`. References resolve against `registry` (plus the schema itself).
     ///
@@ -32,11 +35,14 @@ public struct JSONSchema: Sendable {
     public init(_ schema: JSONValue, registry: SchemaRegistry = .standard, options: ValidatorOptions = ValidatorOptions()) throws(SchemaError) {
         var index = registry.index
         var rootURI = options.baseURI
-        if case .string(let id)? = schema["$id"] {
+        var dialect = JSONSchemaDialect.uri(named: options.defaultDialect) ?? options.defaultDialect
+        if case .string(let d)? = schema["$schema"] { dialect = URIReference(d).withoutFragment.description }
+        let identifier = (SchemaDraft(metaschemaURI: dialect) ?? .draft202012).identifierKeyword
+        if case .string(let id)? = schema[identifier], !id.hasPrefix("#"),
+           !((SchemaDraft(metaschemaURI: dialect) ?? .draft202012).refOverridesSiblings && schema["$ref"] != nil)
+        {
             rootURI = URIReference(options.baseURI).resolving(id).withoutFragment.description
         }
-        var dialect = options.defaultDialect
-        if case .string(let d)? = schema["$schema"] { dialect = URIReference(d).withoutFragment.description }
         var own = ResourceIndex()
         own.add(schema, uri: rootURI, dialect: dialect)
         let ownLocations = own.locations.values.filter { $0.documentPointer != nil }
@@ -45,7 +51,14 @@ public struct JSONSchema: Sendable {
         index = own
 
         if options.validateSchema {
-            try JSONSchema.checkAgainstMetaschema(schema, dialect: dialect, index: index, rootURI: rootURI)
+            // Each embedded resource with its own `$schema` is checked against its own meta-schema.
+            var embedded: [(pointer: JSONPointer, value: JSONValue, dialect: String)] = []
+            var seen: Set<JSONPointer> = []
+            for entry in ownLocations {
+                guard let at = entry.documentPointer, !at.isRoot, case .string? = entry.value["$schema"], seen.insert(at).inserted else { continue }
+                embedded.append((at, entry.value, entry.dialect))
+            }
+            try JSONSchema.checkAgainstMetaschemas(schema, dialect: dialect, embedded: embedded, index: index, rootURI: rootURI, at: .root)
         }
         let compiler = Compiler(index: index, options: options)
         guard let scanned = index.locations[rootURI + "#"] else {
@@ -71,6 +84,7 @@ public struct JSONSchema: Sendable {
         self.options = options
         self.graph = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
         self.uri = rootURI
+        self.warnings = compiler.warnings
         DiscriminatorCheck.prepare(graph.nodes)
         self.tapePlan = TapePlanBuilder.plan(root: root, trackAnnotations: compiler.usesUnevaluated)
     }
@@ -91,6 +105,12 @@ public struct JSONSchema: Sendable {
         }
         do {
             try self.init(document.root, registry: registry, options: options)
+            let located = warnings.map { warning -> SchemaWarning in
+                var w = warning
+                w.location = document.location(of: w.pointer) ?? document.location(of: w.pointer.parent)
+                return w
+            }
+            warnings = located
         } catch {
             var located = error
             if located.location == nil { located.location = document.location(of: located.pointer) ?? document.location(of: located.pointer.parent) }
@@ -183,34 +203,85 @@ public struct JSONSchema: Sendable {
     // MARK: - Meta-schema
 
     /// The compiled standard 2020-12 meta-schema, built once per process.
-    static let standardMetaschema: Result<JSONSchema, SchemaError> = {
+    static let standardMetaschema = compiledMetaschema(.draft202012)
+    static let draft201909Metaschema = compiledMetaschema(.draft201909)
+    static let draft7Metaschema = compiledMetaschema(.draft7)
+    static let draft6Metaschema = compiledMetaschema(.draft6)
+    static let draft4Metaschema = compiledMetaschema(.draft4)
+
+    /// The embedded meta-schema of `draft`, compiled once per process (each on first use).
+    static func metaschema(_ draft: SchemaDraft) -> Result<JSONSchema, SchemaError> {
+        switch draft {
+        case .draft202012: return standardMetaschema
+        case .draft201909: return draft201909Metaschema
+        case .draft7: return draft7Metaschema
+        case .draft6: return draft6Metaschema
+        case .draft4: return draft4Metaschema
+        }
+    }
+
+    private static func compiledMetaschema(_ draft: SchemaDraft) -> Result<JSONSchema, SchemaError> {
         var options = ValidatorOptions()
         options.validateSchema = false
-        guard let meta = SchemaRegistry.standard.index.resources[JSONSchemaDialect.draft202012URI] else {
-            return .failure(SchemaError(kind: .invalidRegistry, message: "the embedded meta-schema is missing", schemaLocation: JSONSchemaDialect.draft202012URI))
+        guard let meta = SchemaRegistry.standard.index.resources[draft.metaschemaURI] else {
+            return .failure(SchemaError(kind: .invalidRegistry, message: "the embedded meta-schema is missing", schemaLocation: draft.metaschemaURI))
         }
         do throws(SchemaError) {
             return .success(try JSONSchema(meta.value, registry: .standard, options: options))
         } catch {
             return .failure(error)
         }
-    }()
+    }
 
-    static func checkAgainstMetaschema(_ schema: JSONValue, dialect: String, index: ResourceIndex, rootURI: String) throws(SchemaError) {
+    /// Checks `schema` (found at `base` in its document) against the meta-schema of `dialect`,
+    /// with each outermost resource of `embedded` (pointers from the document root) set aside as
+    /// `{}` and checked, in turn, against its own.
+    static func checkAgainstMetaschemas(
+        _ schema: JSONValue, dialect: String, embedded: [(pointer: JSONPointer, value: JSONValue, dialect: String)],
+        index: ResourceIndex, rootURI: String, at base: JSONPointer
+    ) throws(SchemaError) {
+        func isUnder(_ p: JSONPointer, _ q: JSONPointer) -> Bool { p.tokens.count > q.tokens.count && Array(p.tokens.prefix(q.tokens.count)) == q.tokens }
+        let outermost = embedded.filter { e in !embedded.contains { isUnder(e.pointer, $0.pointer) } }.sorted { $0.pointer < $1.pointer }
+        var own = schema
+        for e in outermost { own = replacing(e.pointer.tokens.dropFirst(base.tokens.count), in: own, with: .object(JSONObject([]))) }
+        try checkAgainstMetaschema(own, dialect: dialect, index: index, rootURI: rootURI, at: base)
+        for e in outermost {
+            try checkAgainstMetaschemas(e.value, dialect: e.dialect, embedded: embedded.filter { isUnder($0.pointer, e.pointer) },
+                                        index: index, rootURI: rootURI, at: e.pointer)
+        }
+    }
+
+    /// `value` with the value at `tokens` replaced by `replacement` (unchanged when there is none).
+    static func replacing(_ tokens: ArraySlice<String>, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+        guard let first = tokens.first else { return replacement }
+        switch value {
+        case .object(let o):
+            return .object(JSONObject(o.members.map { .init(key: $0.key, value: $0.key == first ? replacing(tokens.dropFirst(), in: $0.value, with: replacement) : $0.value) }))
+        case .array(var a):
+            guard let i = JSONPointer.arrayIndex(first), i < a.count else { return value }
+            a[i] = replacing(tokens.dropFirst(), in: a[i], with: replacement)
+            return .array(a)
+        default:
+            return value
+        }
+    }
+
+    static func checkAgainstMetaschema(_ schema: JSONValue, dialect: String, index: ResourceIndex, rootURI: String, at base: JSONPointer) throws(SchemaError) {
         let meta: JSONSchema
-        if dialect == JSONSchemaDialect.draft202012URI {
-            meta = try standardMetaschema.get()
+        if let draft = SchemaDraft(metaschemaURI: dialect) {
+            meta = try metaschema(draft).get()
         } else if let document = index.resources[dialect] {
             var options = ValidatorOptions()
             options.validateSchema = false
             meta = try JSONSchema(document.value, registry: SchemaRegistry(index: index, documentURIs: []), options: options)
         } else {
-            throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: rootURI + "#/$schema", pointer: JSONPointer(tokens: ["$schema"]))
+            let pointer = base.appending("$schema")
+            throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: rootURI + "#" + pointer.description, pointer: pointer)
         }
         let result = meta.validate(schema)
         guard !result.isValid else { return }
         let best = result.bestMatch
-        let pointer = best?.instanceLocation ?? .root
+        let pointer = base.appending(best?.instanceLocation ?? .root)
         throw SchemaError(
             kind: .invalidSchema,
             message: "the schema is invalid against its meta-schema: \(pointer.isRoot ? "" : pointer.description + ": ")\(best?.message ?? "invalid")",

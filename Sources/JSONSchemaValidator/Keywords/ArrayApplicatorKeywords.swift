@@ -49,7 +49,7 @@ struct ItemsKeyword: Keyword {
         return valid
     }
 
-    /// `prefixItems` and `items`; under draft 2019-09 an array `items` and `additionalItems`.
+    /// `prefixItems` and `items`; through draft 2019-09 an array `items` and `additionalItems`.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         if c.vocabularies.legacyItems, c.member("items")?.arrayValue != nil {
             let prefix = try c.schemaArray("items") ?? []
@@ -109,7 +109,7 @@ struct ContainsKeyword: Keyword {
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         var minContains = 1
         var maxContains: Int? = nil
-        if c.vocabularies.validation {
+        if c.vocabularies.validation && c.vocabularies.draft.defines("minContains") {
             if c.member("minContains") != nil { minContains = try c.count("minContains") }
             if c.member("maxContains") != nil { maxContains = try c.count("maxContains") }
         }

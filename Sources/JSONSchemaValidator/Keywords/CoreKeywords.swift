@@ -8,6 +8,7 @@ enum CoreKeywords {
         KeywordDefinition("$schema", .core),
         KeywordDefinition("$anchor", .core),
         KeywordDefinition("$dynamicAnchor", .core),
+        KeywordDefinition("$recursiveAnchor", .core, legacy: true),
         KeywordDefinition("$vocabulary", .core),
         KeywordDefinition("$comment", .core),
         KeywordDefinition("$defs", .core, subschemas: .schemaMap),

@@ -18,11 +18,16 @@ struct FormatKeyword: Keyword {
 
     /// Asserts the format when the dialect (format-assertion vocabulary) or the options say so;
     /// an asserted format with no checker is an error under ``ValidatorOptions/strictFormats``.
+    /// Formats mean what the newest draft says, except `hostname` in drafts 4 and 6.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         guard let name = c.value.stringValue else { return }
         let options = c.compiler.options
         guard c.vocabularies.formatAssertion || options.formats.asserts(name) else { return }
         if let custom = options.customFormats[name] { return c.emit(FormatKeyword(checker: custom)) }
+        // Drafts 4 and 6 define `hostname` by RFC 1123 alone (no IDNA A-label rules).
+        if name == "hostname", c.vocabularies.draft <= .draft6 {
+            return c.emit(FormatKeyword(checker: FormatChecker(name: name, check: HostnameFormats.isRFC1123Hostname)))
+        }
         if let standard = StandardFormats.checker(named: name) { return c.emit(FormatKeyword(checker: standard)) }
         guard options.strictFormats else { return }
         let known = Set(StandardFormats.names).union(options.customFormats.keys).sorted()

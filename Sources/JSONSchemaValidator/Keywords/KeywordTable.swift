@@ -33,6 +33,16 @@ enum KeywordTable {
         let compile: KeywordCompileFunction
     }
 
+    /// The compile steps of `draft`: ``steps`` without the keywords (and triggers) the draft
+    /// does not define.
+    static func steps(for draft: SchemaDraft) -> [Step] { stepsByDraft[draft.rawValue] }
+
+    private static let stepsByDraft: [[Step]] = SchemaDraft.allCases.map { draft in
+        steps.filter { draft.defines($0.name) }.map { step in
+            Step(name: step.name, vocabulary: step.vocabulary, triggers: step.triggers.filter { draft.defines($0) }, compile: step.compile)
+        }
+    }
+
     /// The compile steps in evaluation order (derived from ``all``).
     static let steps: [Step] = all.compactMap { definition in
         guard case .compiles(let compile) = definition.compilation else { return nil }

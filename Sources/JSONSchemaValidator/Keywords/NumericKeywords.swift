@@ -33,9 +33,21 @@ struct BoundKeyword: Keyword {
         return ok
     }
 
-    /// Compiles whichever of the four bounds `c.name` is.
+    /// Compiles whichever of the four bounds `c.name` is. In draft 4, `exclusiveMinimum` and
+    /// `exclusiveMaximum` are booleans that make `minimum`/`maximum` exclusive.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        guard let kind = Kind(rawValue: c.name) else { return }
+        guard var kind = Kind(rawValue: c.name) else { return }
+        if c.vocabularies.draft == .draft4 {
+            switch kind {
+            case .exclusiveMinimum, .exclusiveMaximum:
+                guard c.value.boolValue != nil else { throw c.invalid("\(c.name) must be a boolean in draft 4") }
+                return
+            case .minimum:
+                if c.member("exclusiveMinimum")?.boolValue == true { kind = .exclusiveMinimum }
+            case .maximum:
+                if c.member("exclusiveMaximum")?.boolValue == true { kind = .exclusiveMaximum }
+            }
+        }
         guard let n = c.value.numberValue else { throw c.invalid("\(c.name) must be a number") }
         c.emit(BoundKeyword(name: c.name, kind: kind, limit: n))
     }

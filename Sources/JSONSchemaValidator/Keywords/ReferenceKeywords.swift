@@ -1,10 +1,11 @@
 import JSONCore
 
-/// `$ref` and `$dynamicRef`, resolved at compile time (``ReferenceResolution``).
+/// `$ref`, `$dynamicRef` and 2019-09's `$recursiveRef`, resolved at compile time (``ReferenceResolution``).
 enum ReferenceKeywords {
     static let definitions = [
         KeywordDefinition("$ref", .core, compile: RefKeyword.compile),
         KeywordDefinition("$dynamicRef", .core, compile: DynamicRefKeyword.compile),
+        KeywordDefinition("$recursiveRef", .core, legacy: true, compile: DynamicRefKeyword.compileRecursive),
     ]
 }
 
@@ -17,18 +18,41 @@ struct RefKeyword: Keyword {
         ev.evaluateReference(target, instance, keyword: "$ref", into: &annotations)
     }
 
+    /// A reference into a document nobody registered compiles to ``UnregisteredRefKeyword``
+    /// (with a compile-time warning): schemas from the field reach far more than any instance does.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         guard let ref = c.value.stringValue else { throw c.invalid("$ref must be a string") }
-        c.emit(RefKeyword(target: try c.compiler.node(for: try c.compiler.resolve(ref, from: c.scanned, keyword: "$ref"))))
+        let (target, document) = try c.compiler.resolveLazily(ref, from: c.scanned, keyword: "$ref")
+        guard let target else { return c.emit(UnregisteredRefKeyword(reference: ref, document: document)) }
+        c.emit(RefKeyword(target: try c.compiler.node(for: target)))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .reference(.ref(plan.node(for: target))) }
 }
 
+/// A `$ref` into a document that is not registered: whatever reaches it is invalid (fails
+/// closed; nothing is ever fetched), with an error naming the URI.
+struct UnregisteredRefKeyword: Keyword {
+    let name = "$ref"
+    /// The reference as written.
+    let reference: String
+    /// The unregistered document's URI.
+    let document: String
+
+    func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
+        ev.fail("$ref") { ev in
+            "\(ev.subject) cannot be checked: $ref \(JSONWriter.quoted(reference)) names \(document), which is not registered (nothing is fetched), so it is invalid"
+        }
+        return false
+    }
+
+    func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { plan.value(self, .all) }
+}
+
 /// `$dynamicRef`: like `$ref`, but when the static target is a `$dynamicAnchor`, the outermost
 /// resource in the dynamic scope that defines the same dynamic anchor wins.
 struct DynamicRefKeyword: Keyword {
-    let name = "$dynamicRef"
+    var name = "$dynamicRef"
     let staticTarget: SchemaNode
     /// Set when the static target carries a `$dynamicAnchor` of the fragment's name.
     let dynamicAnchor: String?
@@ -43,7 +67,7 @@ struct DynamicRefKeyword: Keyword {
                 }
             }
         }
-        return ev.evaluate(target, instance, keywordTokens: "$dynamicRef", into: &annotations)
+        return ev.evaluate(target, instance, keywordTokens: name, into: &annotations)
     }
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
@@ -55,6 +79,16 @@ struct DynamicRefKeyword: Keyword {
             anchor = fragment
         }
         c.emit(DynamicRefKeyword(staticTarget: try c.compiler.node(for: target), dynamicAnchor: anchor))
+    }
+
+    /// 2019-09's `$recursiveRef`: when its static target (a resource root) has
+    /// `$recursiveAnchor: true`, the outermost resource in the dynamic scope with
+    /// `$recursiveAnchor: true` wins; otherwise it is a `$ref`.
+    static func compileRecursive(_ c: inout KeywordCompilation) throws(SchemaError) {
+        guard let ref = c.value.stringValue else { throw c.invalid("$recursiveRef must be a string") }
+        let target = try c.compiler.resolve(ref, from: c.scanned, keyword: "$recursiveRef")
+        let anchor = target.pointer.isRoot && ReferenceResolution.hasDynamicAnchor(SchemaResource.recursiveAnchor, in: target.baseURI, c.compiler.index)
+        c.emit(DynamicRefKeyword(name: "$recursiveRef", staticTarget: try c.compiler.node(for: target), dynamicAnchor: anchor ? SchemaResource.recursiveAnchor : nil))
     }
 
     /// None: the fast path keeps no dynamic scope.

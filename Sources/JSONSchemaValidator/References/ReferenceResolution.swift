@@ -8,6 +8,8 @@ enum ReferenceResolution {
         case invalidPointer(String)
         /// Nothing is registered there (why, in words).
         case notFound(String)
+        /// No document is registered at the reference's URI (`document`, without fragment).
+        case unregistered(document: String)
     }
 
     /// The subschema `ref` names, resolved against the base URI `base`: a document root, a JSON
@@ -32,10 +34,8 @@ enum ReferenceResolution {
         } else if let hit = index.anchors[document + "#" + fragment] {
             return .success(hit)
         }
-        return .failure(.notFound(
-            index.resources[document] == nil
-                ? "no schema is registered at \(document)"
-                : "\(document) has no \(fragment.hasPrefix("/") ? "value at" : "anchor") \(JSONWriter.quoted(fragment))"))
+        if index.resources[document] == nil { return .failure(.unregistered(document: document)) }
+        return .failure(.notFound("\(document) has no \(fragment.hasPrefix("/") ? "value at" : "anchor") \(JSONWriter.quoted(fragment))"))
     }
 
     /// Whether the resource `uri` declares the dynamic anchor `name`.

@@ -33,21 +33,38 @@ struct ResourceIndex: Sendable {
     mutating func add(_ document: JSONValue, uri: String, dialect: String) {
         var work: [(JSONValue, String, JSONPointer, String, [String], Bool, JSONPointer)] = [(document, uri, .root, dialect, [], true, .root)]
         resources[uri] = resources[uri] ?? ScannedSchema(value: document, baseURI: uri, pointer: .root, dialect: dialect)
+        // The draft of the dialect last seen (most documents have one).
+        var draftDialect = ""
+        var draft = SchemaDraft.draft202012
         while let (value, parentBase, parentPointer, parentDialect, parentAliases, isDocumentRoot, documentPointer) = work.popLast() {
             var base = parentBase
             var pointer = parentPointer
             var dialect = parentDialect
             var aliases = parentAliases
+            var fragmentAnchor: String? = nil
             if case .object(let o) = value {
                 if case .string(let s)? = o["$schema"] { dialect = URIReference(s).withoutFragment.description }
-                if case .string(let id)? = o["$id"] {
-                    let resolved = URIReference(parentBase).resolving(id).withoutFragment.description
-                    if resolved != parentBase || !pointer.isRoot {
-                        aliases.append(parentBase + "#" + parentPointer.description)
+                if dialect != draftDialect {
+                    draftDialect = dialect
+                    draft = SchemaDraft(metaschemaURI: dialect) ?? .draft202012
+                }
+                // Through draft 7 an identifier beside `$ref` is ignored with the other siblings.
+                let identifier = draft.refOverridesSiblings && o["$ref"] != nil ? nil : o[draft.identifierKeyword]?.stringValue
+                if let id = identifier {
+                    let reference = URIReference(parentBase).resolving(id)
+                    // Before 2019-09 an identifier's fragment names the subschema (`"$id": "#foo"`).
+                    if draft < .draft201909, let fragment = reference.fragment, !fragment.isEmpty { fragmentAnchor = fragment }
+                    if !(fragmentAnchor != nil && id.hasPrefix("#")) {
+                        let resolved = reference.withoutFragment.description
+                        if resolved != parentBase || !pointer.isRoot {
+                            aliases.append(parentBase + "#" + parentPointer.description)
+                        }
+                        base = resolved
+                        pointer = .root
+                        resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
+                    } else if isDocumentRoot {
+                        resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
                     }
-                    base = resolved
-                    pointer = .root
-                    resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
                 } else if isDocumentRoot {
                     resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
                 }
@@ -56,10 +73,15 @@ struct ResourceIndex: Sendable {
             locations[entry.key] = entry
             for alias in aliases where locations[alias] == nil { locations[alias] = entry }
             guard case .object(let o) = value else { continue }
+            if let a = fragmentAnchor { anchors[base + "#" + a] = entry }
             if case .string(let a)? = o["$anchor"] { anchors[base + "#" + a] = entry }
             if case .string(let a)? = o["$dynamicAnchor"] {
                 anchors[base + "#" + a] = anchors[base + "#" + a] ?? entry
                 dynamicAnchors[base, default: [:]][a] = entry.key
+            }
+            // 2019-09's `$recursiveAnchor: true` is a dynamic anchor with no name, on a resource root.
+            if case .bool(true)? = o["$recursiveAnchor"], pointer.isRoot {
+                dynamicAnchors[base, default: [:]][SchemaResource.recursiveAnchor] = entry.key
             }
             for member in o.members {
                 let k = member.key

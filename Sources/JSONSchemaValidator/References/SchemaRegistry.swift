@@ -3,20 +3,23 @@ import JSONCore
 /// The documents `$ref` may reach: URI -> schema document. Filled by the caller; the
 /// validator never fetches from the network or reads files on its own.
 ///
-/// The 2020-12 meta-schema and its vocabulary meta-schemas are always present.
+/// The meta-schemas of drafts 2020-12 and 2019-09 (with their vocabulary meta-schemas), 7, 6
+/// and 4 are always present.
 public struct SchemaRegistry: Sendable {
     var index: ResourceIndex
     /// The URIs of the documents added, in order.
     public private(set) var documentURIs: [String]
 
-    /// A registry holding only the embedded 2020-12 meta-schemas.
+    /// A registry holding only the embedded meta-schemas.
     public static let standard: SchemaRegistry = {
         var index = ResourceIndex()
         var uris: [String] = []
         for doc in EmbeddedMetaschemas.documents {
             // The embedded texts are the specification's own; they always parse.
             guard let parsed = try? JSONParser.parse(doc.text) else { continue }
-            index.add(parsed.root, uri: doc.uri, dialect: JSONSchemaDialect.draft202012URI)
+            var dialect = JSONSchemaDialect.draft202012URI
+            if case .string(let s)? = parsed.root["$schema"] { dialect = URIReference(s).withoutFragment.description }
+            index.add(parsed.root, uri: doc.uri, dialect: dialect)
             uris.append(doc.uri)
         }
         return SchemaRegistry(index: index, documentURIs: uris)
@@ -31,13 +34,14 @@ public struct SchemaRegistry: Sendable {
     public init() { self = SchemaRegistry.standard }
 
     /// Adds `document` under the absolute URI `uri` (its embedded `$id`s become reachable too).
-    public mutating func add(_ document: JSONValue, uri: String) throws(SchemaError) {
+    /// A document without `$schema` is read as `defaultDialect` (a meta-schema URI; default 2020-12).
+    public mutating func add(_ document: JSONValue, uri: String, defaultDialect: String = JSONSchemaDialect.draft202012URI) throws(SchemaError) {
         let ref = URIReference(uri)
         guard ref.isAbsolute else {
             throw SchemaError(kind: .invalidRegistry, message: "registry URIs must be absolute, got \(JSONWriter.quoted(uri))", schemaLocation: uri)
         }
         let key = ref.withoutFragment.description
-        var dialect = JSONSchemaDialect.draft202012URI
+        var dialect = JSONSchemaDialect.uri(named: defaultDialect) ?? defaultDialect
         if case .string(let s)? = document["$schema"] { dialect = URIReference(s).withoutFragment.description }
         var added = ResourceIndex()
         added.add(document, uri: key, dialect: dialect)

@@ -34,8 +34,16 @@ struct LoadedConfig {
         switch load(options) {
         case .failure(let f): return .failure(f)
         case .success(let config):
-            return .success((config, Profile.resolved(configured: config?.profile, requested: options.profile)))
+            return .success((config, resolvedProfile(config, options)))
         }
+    }
+
+    /// The profile in force (``Profile/resolved(configured:requested:)``), with
+    /// `--default-dialect` over the config's `default-dialect`.
+    static func resolvedProfile(_ config: LoadedConfig?, _ options: SchemaOptions) -> Profile {
+        var profile = Profile.resolved(configured: config?.profile, requested: options.profile)
+        if let dialect = options.defaultDialectURI { profile.defaultDialect = dialect }
+        return profile
     }
 
     /// Loads the config `options` name, or the one discovered; nil when there is none.

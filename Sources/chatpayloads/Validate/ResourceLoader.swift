@@ -20,7 +20,7 @@ enum ResourceLoader {
             case .failure(let f): return .failure(f)
             case .success(let document):
                 do throws(SchemaError) {
-                    try registry.add(document.root, uri: uri)
+                    try registry.add(profile.declaringDefaultDialect(in: document.root), uri: uri)
                 } catch {
                     return .failure(SchemaFailure(path, error.message))
                 }
@@ -44,7 +44,7 @@ enum ResourceLoader {
                     }
                     return .failure(f)
                 case .success(let document):
-                    let value = document.root
+                    let value = profile.declaringDefaultDialect(in: document.root)
                     do throws(SchemaError) {
                         try registry.add(value, uri: ValidatorCache.fileURI(real))
                         if case .string(let id)? = value["$id"], id.contains(":") {

@@ -76,7 +76,7 @@ struct ValidationSetup {
         case .success(let c): config = c
         case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.message, rule: "config"))
         }
-        var profile = Profile.resolved(configured: config?.profile, requested: options.schemaOptions.profile)
+        var profile = LoadedConfig.resolvedProfile(config, options.schemaOptions)
         if options.assertFormats { profile.formats = .assertAll }
 
         let registry: SchemaRegistry?
@@ -84,7 +84,7 @@ struct ValidationSetup {
         case .success(let r): registry = r
         case .failure(let f): return .failure(SetupFailure(status: .schemaOrConfig, message: f.description))
         }
-        let cache = ValidatorCache(profile: profile, registry: registry, customData: config?.customData ?? [:])
+        let cache = ValidatorCache(profile: profile, registry: registry, customData: config?.customData ?? [:], quiet: options.quiet)
 
         var globalSchema: SchemaSpec?
         if let text = options.schema {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatPayloads
 import JSONCore
+import JSONSchemaValidator
 
 extension ProfileName: ExpressibleByArgument {}
 
@@ -42,6 +43,20 @@ struct SchemaOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Do not look for a config file.")
     var noConfig = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "JSON Schema dialect of schema files, custom schemas and resources without $schema: 2020-12, 2019-09, draft7, draft6, draft4, or a meta-schema URI (default: the config's default-dialect, else 2020-12).",
+        valueName: "name"))
+    var defaultDialect: String?
+
+    /// `--default-dialect` as a meta-schema URI (nil when not given; validate() has checked it).
+    var defaultDialectURI: String? { defaultDialect.flatMap(JSONSchemaDialect.uri(named:)) }
+
+    mutating func validate() throws {
+        if let defaultDialect, JSONSchemaDialect.uri(named: defaultDialect) == nil {
+            throw UsageError("--default-dialect expects \(SchemaDraft.names.joined(separator: ", ")) or a meta-schema URI, got '\(defaultDialect)'")
+        }
+    }
 }
 
 /// The options of `validate`.
@@ -62,7 +77,8 @@ struct ValidateOptions: ParsableArguments {
     var assertFormats = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Register the schema file PATH under URI for $ref resolution (repeatable).", valueName: "uri=path"))
+        "Register the schema file PATH under URI for $ref resolution (repeatable). A $ref to a document nobody registered is a warning, and a payload that reaches it is invalid.",
+        valueName: "uri=path"))
     var resource: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(

@@ -10,18 +10,28 @@ final class ValidatorCache: @unchecked Sendable {
     private let customData: [String: JSONValue]
     private let lock = NSLock()
     private var validators: [SchemaSpec: Result<PayloadValidator, SchemaFailure>] = [:]
+    /// Prints each schema's compile warnings once, whichever copy compiles it first.
+    private let warnings: SchemaWarningLog
 
-    init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue]) {
+    init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue], quiet: Bool = false) {
         self.profile = profile
         self.registry = registry
         self.customData = customData
+        self.warnings = SchemaWarningLog(quiet: quiet)
+    }
+
+    private init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue], warnings: SchemaWarningLog) {
+        self.profile = profile
+        self.registry = registry
+        self.customData = customData
+        self.warnings = warnings
     }
 
     /// An empty cache with the same profile, registry and custom data: its validators are
     /// compiled anew, so threads using different caches share no validator objects (whose
     /// reference counts would otherwise bounce between cores on every payload).
     func independentCopy() -> ValidatorCache {
-        ValidatorCache(profile: profile, registry: registry, customData: customData)
+        ValidatorCache(profile: profile, registry: registry, customData: customData, warnings: warnings)
     }
 
     /// The validator for a bundled schema or schema file (compiled once).
@@ -58,7 +68,9 @@ final class ValidatorCache: @unchecked Sendable {
             }
         }
         do throws(ChatPayloadsError) {
-            return .success(try PayloadValidator(schema: choice, profile: profile, extraRegistry: registry, customData: customData))
+            let validator = try PayloadValidator(schema: choice, profile: profile, extraRegistry: registry, customData: customData)
+            warnings.report(validator.schemaWarnings, of: spec, source: source)
+            return .success(validator)
         } catch {
             var location: String?
             if case .file(let path, _) = spec {
