@@ -97,7 +97,7 @@ struct BowtieHarness {
         do throws(SchemaError) {
             if case .object(let resources)? = testCase["registry"] {
                 for member in resources.members {
-                    try registry.add(member.value, uri: member.key)
+                    try registry.add(member.value, uri: member.key, defaultDialect: implicitDialect)
                 }
             }
             schema = try JSONSchema(testCase["schema"] ?? .null, registry: registry, options: options)

@@ -11,7 +11,8 @@ command's response in bowtie/schemas/io (with python-jsonschema and referencing)
 does not conform, a missing reply, or a wrong seq fails the run (exit 1).
 
 Prints one JSON object: per draft and section (required, optional, optional/format), the tests
-run, passed, failed, errored and skipped, and the number of protocol violations (0 for a pass).
+run, passed, failed, errored and skipped, the files with a test that did not pass, and the
+protocol violations (none for a pass).
 """
 import json
 import pathlib
@@ -111,7 +112,9 @@ def main():
         per_section = counts.setdefault(draft, {})
         for path in sorted(draft_dir.rglob("*.json")):
             section = section_of(path, draft_dir)
-            tally = per_section.setdefault(section, dict(total=0, passed=0, failed=0, errored=0, skipped=0))
+            tally = per_section.setdefault(section, dict(total=0, passed=0, failed=0, errored=0, skipped=0, unsuccessful_files=[]))
+            before = tally["passed"]
+            sent = tally["total"]
             for case in cases_from(paths=[path], remotes=remotes, dialect=dialect):
                 seq += 1
                 reply = harness.send("run", {"cmd": "run", "seq": seq, "case": case.without_expected_results()})
@@ -137,6 +140,9 @@ def main():
                         tally["passed"] += 1
                     else:
                         tally["failed"] += 1
+            name = path.relative_to(draft_dir).as_posix()
+            if tally["passed"] - before != tally["total"] - sent and name not in tally["unsuccessful_files"]:
+                tally["unsuccessful_files"].append(name)
     harness.close()
     print(json.dumps({"counts": counts, "violations": violations}, indent=2, sort_keys=True))
     return 1 if violations else 0

@@ -2,14 +2,16 @@ import Foundation
 import XCTest
 import JSONCore
 import JSONSchemaConformance
+import JSONSchemaValidator
 
 /// The Bowtie harness (bowtie-chatpayloads) driven through the whole official suite of every
 /// draft by Tests/Bowtie/drive.py, which builds the cases with bowtie-json-schema's own loader
 /// and checks every reply against the protocol schemas that package ships.
 final class BowtieHarnessTests: XCTestCase {
     /// The drafts, by Bowtie's short names and the suite's folder names.
-    static let drafts: [(bowtie: String, folder: String)] = [
-        ("draft2020-12", "draft2020-12"),
+    static let drafts: [(bowtie: String, draft: SchemaDraft)] = [
+        ("draft2020-12", .draft202012), ("draft2019-09", .draft201909),
+        ("draft7", .draft7), ("draft6", .draft6), ("draft4", .draft4),
     ]
 
     func testEveryDraftThroughTheProtocolMatchesConformance() throws {
@@ -38,17 +40,28 @@ final class BowtieHarnessTests: XCTestCase {
 
         for draft in Self.drafts {
             let counts = try XCTUnwrap(report["counts"]?[draft.bowtie], "no counts for \(draft.bowtie)")
-            let ours = try SuiteRunner(root: root).run(sections: [.required])
+            let ours = try SuiteRunner(root: root).run(draft: draft.draft, sections: [.required])
             let total = ours.reduce(0) { $0 + $1.total }, passed = ours.reduce(0) { $0 + $1.passed }
             let required = counts["required"]
             print("Bowtie \(draft.bowtie) required: \(number(required?["passed"]))/\(number(required?["total"])) passed (conformance \(passed)/\(total)); optional \(number(counts["optional"]?["passed"]))/\(number(counts["optional"]?["total"])), optional/format \(number(counts["optional/format"]?["passed"]))/\(number(counts["optional/format"]?["total"])) (formats annotate)")
-            XCTAssertGreaterThan(total, 0, draft.folder)
+            XCTAssertGreaterThan(total, 0, draft.bowtie)
             XCTAssertEqual(number(required?["total"]), total, "\(draft.bowtie): the harness ran another number of required tests than conformance")
             XCTAssertEqual(number(required?["passed"]), passed, "\(draft.bowtie): the harness and conformance disagree on required tests")
             XCTAssertEqual(number(required?["errored"]), 0, "\(draft.bowtie): required tests errored")
-            XCTAssertEqual(number(counts["optional"]?["failed"]), 0, "\(draft.bowtie): optional tests failed through the harness")
+            let optionalMisses = Set((counts["optional"]?["unsuccessful_files"]?.arrayValue ?? []).compactMap(\.stringValue))
+            XCTAssertTrue(optionalMisses.isSubset(of: Self.optionalFilesBowtieCannotPass), "\(draft.bowtie): optional files that did not pass through the harness: \(optionalMisses.sorted())")
         }
     }
+
+    /// Optional files a harness run of the library's defaults cannot pass: Bowtie's loader sends
+    /// the suite's remotes only with refRemote, dynamicRef and vocabulary, so cross-draft.json's
+    /// and format-assertion.json's references stay unregistered; content.json (draft 7) expects
+    /// `contentMediaType`/`contentEncoding` to assert and zeroTerminatedFloats.json (draft 4)
+    /// expects `1.0` not to be an integer, both left optional by their drafts and not done by
+    /// the library's defaults.
+    static let optionalFilesBowtieCannotPass: Set<String> = [
+        "optional/cross-draft.json", "optional/format-assertion.json", "optional/content.json", "optional/zeroTerminatedFloats.json",
+    ]
 
     private func number(_ value: JSONValue?) -> Int {
         value?.numberValue?.int64Value.map { Int($0) } ?? -1
