@@ -47,6 +47,25 @@ final class HostileLimitTests: XCTestCase {
         XCTAssertEqual(tapeVerdict, .undecided(limit), "tape verdict", file: file, line: line)
     }
 
+    /// A `$ref` into a document nobody registered compiles (schemas from the field reach more
+    /// than instances do) and leaves what reaches it not decided: under `not`, `if` or `oneOf`
+    /// it used to count as an ordinary failure and so turned into a pass.
+    func testUnregisteredReferenceUnderNotIfAndOneOf() throws {
+        let ref = #"{"$ref": "https://example.com/unregistered.json#/$defs/x"}"#
+        for schema in [
+            #"{"properties": {"p": {"not": \#(ref)}}}"#,
+            #"{"properties": {"p": {"if": \#(ref), "then": false}}}"#,
+            #"{"properties": {"p": {"oneOf": [\#(ref), {"type": "string"}]}}}"#,
+            #"{"properties": {"p": \#(ref)}}"#,
+        ] {
+            try assertUndecided(schema, #"{"p": "x"}"#, .unregisteredReference, options: ValidatorOptions(), at: "/p")
+        }
+        let message = try compile(#"{"properties": {"p": {"not": \#(ref)}}}"#).validate(try json(#"{"p": "x"}"#)).errors.first?.message ?? ""
+        XCTAssertTrue(message.contains("names https://example.com/unregistered.json, which is not registered"), message)
+        // Not reached: decided as usual.
+        XCTAssertTrue(try compile(#"{"properties": {"p": {"not": \#(ref)}}}"#).isValid(try json(#"{"q": 1}"#)))
+    }
+
     func testRegexLimitUnderNot() throws {
         try assertUndecided(#"{"properties": {"p": {"not": {"pattern": "\#(redos)"}}}}"#, #"{"p": "\#(bad)"}"#, .regexSteps, at: "/p")
         let message = try compile(#"{"properties": {"p": {"not": {"pattern": "\#(redos)"}}}}"#).validate(try json(#"{"p": "\#(bad)"}"#)).errors.first?.message

@@ -24,10 +24,11 @@ final class ConfinementEndToEndTests: CLITestCase {
         for target in ["https://example.com/x.json", "file:///etc/passwd"] {
             try write("s.json", #"{"properties": {"id": {"$ref": "\#(target)"}}}"#)
             let r = try run(["validate", "--schema", "s.json", "fx/valid/user.json"])
-            // The payload reaches the unregistered reference: invalid, with a warning about it.
+            // The payload reaches the unregistered reference: not decided (exit 1), with a warning about it.
             XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
             XCTAssertTrue(r.stderr.contains("s.json:1:32: warning: $ref \"\(target)\" names \(target), which is not registered"), r.stderr)
-            XCTAssertTrue(r.stdout.contains("names \(target), which is not registered (nothing is fetched)"), r.stdout)
+            XCTAssertTrue(r.stdout.contains("error: not decided: /id cannot be checked"), r.stdout)
+            XCTAssertTrue(r.stdout.contains("names \(target), which is not registered (nothing is fetched;"), r.stdout)
         }
     }
 }

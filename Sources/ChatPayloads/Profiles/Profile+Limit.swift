@@ -91,6 +91,7 @@ extension Profile {
             case .regexStepsPerPayload: self = .maxRegexStepsPerPayload
             case .evaluationDepth: self = .maxEvaluationDepth
             case .totalEvaluationDepth: self = .maxTotalEvaluationDepth
+            case .unregisteredReference: return nil
             }
         }
     }

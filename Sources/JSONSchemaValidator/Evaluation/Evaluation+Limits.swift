@@ -27,7 +27,10 @@ extension Evaluation {
     /// are collected, its error at the current location (at member `key` when given), which
     /// names the limit. The error is kept apart from the error lists, so no applicator's
     /// capture of its branches' errors can drop it.
-    mutating func hitLimit(_ limit: ValidationLimit, keyword: String? = nil, atKey key: String? = nil, pattern: String? = nil, ownLocation: Bool = false) {
+    mutating func hitLimit(
+        _ limit: ValidationLimit, keyword: String? = nil, atKey key: String? = nil, pattern: String? = nil, ownLocation: Bool = false,
+        detail: String? = nil
+    ) {
         guard !limitReached else { return }
         undecided = limit
         limitReached = true
@@ -36,7 +39,7 @@ extension Evaluation {
                 instancePath.append(key)
                 instanceIsIndex.append(false)
             }
-            let message = Evaluation.limitMessage(limit, at: JSONPointer(tokens: instancePath), propertyName: key, pattern: pattern, options: self)
+            let message = Evaluation.limitMessage(limit, at: JSONPointer(tokens: instancePath), propertyName: key, pattern: pattern, options: self, detail: detail)
             limitError = makeError(keyword ?? limit.optionName, message, causes: [], ownLocation: ownLocation || keyword == nil, limit: limit)
             if key != nil {
                 instancePath.removeLast()
@@ -57,7 +60,10 @@ extension Evaluation {
 
     /// `not decided: the regex step limit was reached at /p (pattern "(a+)+b" is too expensive to
     /// evaluate on "p": it needs over 1000000 steps)`: which limit, where, and what it stopped.
-    static func limitMessage(_ limit: ValidationLimit, at pointer: JSONPointer, propertyName: String?, pattern: String?, options ev: Evaluation) -> String {
+    /// `detail` says what an ``ValidationLimit/unregisteredReference`` named.
+    static func limitMessage(
+        _ limit: ValidationLimit, at pointer: JSONPointer, propertyName: String?, pattern: String?, options ev: Evaluation, detail: String? = nil
+    ) -> String {
         let place = Evaluation.placeName(pointer)
         let subject = propertyName.map { "property name \(JSONWriter.quoted($0))" } ?? (pointer.tokens.last.map { JSONWriter.quoted($0) } ?? "the value")
         let quotedPattern = pattern.map { JSONWriter.quoted($0) } ?? "a pattern"
@@ -70,6 +76,8 @@ extension Evaluation {
             return "not decided: the evaluation depth limit was reached at \(place) (schema evaluation nested deeper than \(ev.maxDepth) levels on one value: likely a reference cycle that does not consume the instance)"
         case .totalEvaluationDepth:
             return "not decided: the total evaluation depth limit was reached at \(place) (schema evaluation nested deeper than \(ev.maxTotalDepth) levels in total)"
+        case .unregisteredReference:
+            return "not decided: \(place) cannot be checked: \(detail ?? "a $ref names a document"), which is not registered (nothing is fetched; register it to decide)"
         }
     }
 

@@ -30,8 +30,9 @@ struct RefKeyword: Keyword {
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .reference(.ref(plan.node(for: target))) }
 }
 
-/// A `$ref` into a document that is not registered: whatever reaches it is invalid (fails
-/// closed; nothing is ever fetched), with an error naming the URI.
+/// A `$ref` into a document that is not registered: whatever reaches it is not decided
+/// (``ValidationLimit/unregisteredReference``: fails closed, and no combinator inverts it;
+/// nothing is ever fetched), with an error naming the URI.
 struct UnregisteredRefKeyword: Keyword {
     let name = "$ref"
     /// The reference as written.
@@ -40,9 +41,8 @@ struct UnregisteredRefKeyword: Keyword {
     let document: String
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
-        ev.fail("$ref") { ev in
-            "\(ev.subject) cannot be checked: $ref \(JSONWriter.quoted(reference)) names \(document), which is not registered (nothing is fetched), so it is invalid"
-        }
+        // Not decided rather than invalid: `not` or `if` above must not turn it into a pass.
+        ev.hitLimit(.unregisteredReference, keyword: "$ref", detail: "$ref \(JSONWriter.quoted(reference)) names \(document)")
         return false
     }
 
