@@ -44,6 +44,14 @@ struct Parser {
         }
     }
 
+    /// ASCII space and punctuation that is not an identifier character (so not `_`).
+    private static func isIdentityEscapablePunctuation(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x20...0x2F, 0x3A...0x40, 0x5B...0x5E, 0x60, 0x7B...0x7E: return true
+        default: return false
+        }
+    }
+
     private static func isSyntaxCharacter(_ c: UInt32) -> Bool {
         switch c {
         case 0x5E, 0x24, 0x5C, 0x2E, 0x2A, 0x2B, 0x3F, 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0x7C: return true
@@ -406,6 +414,12 @@ struct Parser {
             return .char(0x08)
         default:
             if Parser.isSyntaxCharacter(c) { return .char(c) }
+            // ASCII punctuation and space escaped for no reason (`\:`, `\-`, `\#`, `\ `) stand for
+            // themselves, as in ECMA-262 without the `u` flag (IdentityEscape: not an identifier
+            // character) and in every peer: schemas from the field write them, and nothing else
+            // could be meant. Letters, digits and `_` stay errors (`\a`, `\e`, `\_`), so no escape
+            // that means something elsewhere is silently read as a literal.
+            if Parser.isIdentityEscapablePunctuation(c) { return .char(c) }
             if inClass, Parser.isDigit(c) {
                 throw error("invalid class escape \\\(Parser.describe(c)) in unicode mode", backslash)
             }

@@ -171,15 +171,7 @@ final class PayloadGate {
 
     /// The schema `validate` uses for a payload of `kind` (the detected one under `auto`).
     static func schema(for kind: PayloadKindOption, detected: BundledSchema?) -> BundledSchema? {
-        if let detected { return detected }
-        switch kind {
-        case .auto: return nil
-        case .user: return .user
-        case .channel: return .channel
-        case .member: return .member
-        case .message: return .message
-        case .messageAction: return .messageAction
-        }
+        detected ?? kind.schema
     }
 
     /// Nil when `value` (at `pointer` in the record) is valid against `schema` under the profile;

@@ -35,9 +35,19 @@ final class SyntaxErrorTests: XCTestCase {
         assertSyntaxError("a]", contains: "lone ']'", offset: 1)
     }
 
+    /// ASCII punctuation escaped for no reason is the character itself (ECMA-262's identity escape
+    /// without the `u` flag, and every peer): real schemas write `[^\/~\^\: \[\]\\]`.
+    func testPunctuationIdentityEscapesAreLiterals() throws {
+        for (pattern, input) in [("x\\-", "x-"), ("^[^\\/~\\^\\: \\[\\]\\\\]+$", "ab"), ("a\\:b", "a:b"), ("\\#\\ \\!\\%\\@\\~\\`", "# !%@~`")] {
+            let regex = try ECMARegex(pattern)
+            XCTAssertEqual(regex.test(input), .match, pattern)
+        }
+        XCTAssertEqual(try ECMARegex("^[^\\/~\\^\\: \\[\\]\\\\]+$").test("a:b"), .noMatch)
+        XCTAssertEqual(try ECMARegex("a\\:b").test("a\\:b"), .noMatch)
+    }
+
     func testEscapes() {
         assertSyntaxError("\\a", contains: "invalid escape \\a in unicode mode", offset: 0)
-        assertSyntaxError("x\\-", contains: "invalid escape \\-", offset: 1)
         assertSyntaxError("\\e", contains: "invalid escape")
         assertSyntaxError("\\z", contains: "invalid escape")
         assertSyntaxError("\\_", contains: "invalid escape")
