@@ -1,3 +1,5 @@
+import JSONCore
+
 /// What a membership or message kept out by the referential rule refers to that is not stored:
 /// its user, its channel, or both.
 public struct MissingReference: Sendable, Hashable, CustomStringConvertible {
@@ -15,30 +17,8 @@ public struct MissingReference: Sendable, Hashable, CustomStringConvertible {
     /// `user "u"`, `channel "c"` or `user "u" and channel "c"` (ids quoted as JSON strings).
     public var description: String {
         var parts: [String] = []
-        if let userId { parts.append("user \(MissingReference.quoted(userId))") }
-        if let channelId { parts.append("channel \(MissingReference.quoted(channelId))") }
+        if let userId { parts.append("user \(JSONWriter.quoted(userId))") }
+        if let channelId { parts.append("channel \(JSONWriter.quoted(channelId))") }
         return parts.isEmpty ? "its user or channel" : parts.joined(separator: " and ")
-    }
-
-    /// `s` in double quotes, with `"`, `\` and control characters escaped.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

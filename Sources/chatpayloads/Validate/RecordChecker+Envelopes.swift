@@ -22,18 +22,31 @@ extension RecordChecker {
         return true
     }
 
-    /// ``markEnvelopeProblems(_:in:at:into:position:)`` for JSON text at `place` (parsed only
-    /// when the shape has envelopes).
-    static func markEnvelopeProblems(
-        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, options: JSONParseOptions, into result: inout RecordResult
+    /// The envelope checks of `validate --schema auto` for JSON text at `place`: the envelopes'
+    /// own fields (``markEnvelopeProblems(_:in:at:into:position:)``), then a sent message's
+    /// models (``markSentMessageModels(_:in:at:memo:into:position:)``), on one parse of the text,
+    /// made only when the shape has envelopes; true when either marked `result` invalid.
+    func markEnvelopeAndModelProblems(
+        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout RecordResult
     ) -> Bool {
-        guard !shape.envelopes.isEmpty, let document = try? JSONParser.parse(text, options: options) else { return false }
-        let label = result.label
-        return markEnvelopeProblems(shape, in: document.root, at: place.pointer, into: &result) { pointer in
+        guard case .envelope = shape, let (document, position) = RecordChecker.parsed(text, place: place, label: result.label, options: detectionOptions) else {
+            return false
+        }
+        return RecordChecker.markEnvelopeProblems(shape, in: document.root, at: place.pointer, into: &result, position: position)
+            || markSentMessageModels(shape, in: document.root, at: place.pointer, memo: &memo, into: &result, position: position)
+    }
+
+    /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
+    /// the text is not JSON).
+    static func parsed(
+        _ text: [UInt8], place: PayloadPlace, label: RecordLabel, options: JSONParseOptions
+    ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
+        guard let document = try? JSONParser.parse(text, options: options) else { return nil }
+        return (document, { pointer in
             guard let location = document.location(of: pointer) else { return nil }
             let inRecord = place.recordPosition(line: location.line, column: location.column)
             return label.inputPosition(line: inRecord.line, column: inRecord.column)
-        }
+        })
     }
 }
 
@@ -89,12 +102,9 @@ extension RecordChecker {
     func markSentMessageModels(
         _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout RecordResult
     ) -> Bool {
-        guard case .envelope(.sentMessage, _) = shape, let document = try? JSONParser.parse(text, options: detectionOptions) else { return false }
-        let label = result.label
-        return markSentMessageModels(shape, in: document.root, at: place.pointer, memo: &memo, into: &result) { pointer in
-            guard let location = document.location(of: pointer) else { return nil }
-            let inRecord = place.recordPosition(line: location.line, column: location.column)
-            return label.inputPosition(line: inRecord.line, column: inRecord.column)
-        }
+        guard case .envelope(.sentMessage, _) = shape,
+              let (document, position) = RecordChecker.parsed(text, place: place, label: result.label, options: detectionOptions)
+        else { return false }
+        return markSentMessageModels(shape, in: document.root, at: place.pointer, memo: &memo, into: &result, position: position)
     }
 }

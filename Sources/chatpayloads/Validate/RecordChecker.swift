@@ -166,8 +166,7 @@ struct RecordChecker: Sendable {
         }
         if given == .auto, let found = shape {
             guard let detected = detect(found, place: place, text: text, into: &result),
-                  !RecordChecker.markEnvelopeProblems(found, text: text, place: place, options: detectionOptions, into: &result),
-                  !markSentMessageModels(found, text: text, place: place, memo: &memo, into: &result),
+                  !markEnvelopeAndModelProblems(found, text: text, place: place, memo: &memo, into: &result),
                   let inner = place.narrowed(text, to: found.payloadPointer) else { return }
             if !found.payloadPointer.isRoot { tapeHoldsText = false }
             (text, place) = inner
