@@ -62,14 +62,18 @@ let package = Package(
         .executableTarget(name: "chatpayloads-fixtures", dependencies: ["ChatPayloads"]),
         // Test helper: writes batches to a store and reports each commit, to be killed by the crash test.
         .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
-        // The command-line tool; the only place that prints.
-        .executableTarget(
-            name: "chatpayloads",
+        // The command-line tool's commands, inputs and reporters; the only place that prints. A
+        // library target so that the executables beside `chatpayloads` (such as `chatpayloads-serve`)
+        // answer with the same code; not a product.
+        .target(
+            name: "ChatPayloadsCLI",
             dependencies: [
                 "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The command-line tool: `main` only (Sources/chatpayloads/main.swift).
+        .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI"]),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Runs the official JSON Schema Test Suite and prints pass counts.
@@ -94,7 +98,7 @@ let package = Package(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
             exclude: ["Golden"]),
         .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
-        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads", "ChatPayloads", "JSONCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads", "ChatPayloadsCLI", "ChatPayloads", "JSONCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ChatStoreTests",
             dependencies: ["ChatStore", "ChatPayloads", "JSONCore", "chatstore-crashwriter", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import chatpayloads
+@testable import ChatPayloadsCLI
 
 /// Issue 25: a report never destroys an input, `--emit` passes NDJSON lines through byte for
 /// byte, and the smaller messages (a missing `diff` input, a missed `--select` in a later YAML

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import chatpayloads
+@testable import ChatPayloadsCLI
 import JSONCore
 
 /// Limits through the built CLI (issue 8): a 100 MB string streamed past, config limits and

@@ -2,7 +2,7 @@ import ChatPayloads
 import JSONCore
 import XCTest
 
-@testable import chatpayloads
+@testable import ChatPayloadsCLI
 
 /// The checking pipeline: every payload's result arrives exactly once, in input order, with each
 /// input's end right after its last result, whatever the number of jobs.

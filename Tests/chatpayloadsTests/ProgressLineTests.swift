@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import chatpayloads
+@testable import ChatPayloadsCLI
 
 /// The progress line of validate, normalize, convert and store import (issue 20): on a terminal's standard
 /// error only (run through a pseudo-terminal made by `script`), never with `--quiet`, never when

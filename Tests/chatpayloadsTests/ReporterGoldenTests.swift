@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import chatpayloads
+@testable import ChatPayloadsCLI
 
 /// One golden file per `validate --reporter`: the reporter's standard output (and standard error
 /// when there is any) and exit status over a fixed set of runs (``scenarios``), compared byte

@@ -3,7 +3,7 @@ import ChatStore
 import JSONCore
 import XCTest
 
-@testable import chatpayloads
+@testable import ChatPayloadsCLI
 
 /// `store import`'s fast path for sent messages (``SentMessageRow``) gives the row the ordinary
 /// path gives (parse, `ChatMessage` decode, `MessageRecord`), or declines.

@@ -2,7 +2,7 @@ import ChatPayloads
 import Foundation
 import XCTest
 
-@testable import chatpayloads
+@testable import ChatPayloadsCLI
 
 /// Issue 25: `interop` as a careful host. Vector data never becomes shell text or a path out
 /// of the run's folder; `interop vectors --output` writes only its own files; the decoder's

@@ -2,7 +2,6 @@ import ArgumentParser
 
 /// `chatpayloads`: checks chat payloads on the PubNub model against one contract, the same way
 /// Swift, Kotlin and JavaScript check them.
-@main
 struct ChatPayloadsCommand: ParsableCommand {
     /// The tool's version (`--version`, the JSON and SARIF reports); the one place it is written
     /// (`Scripts/build-wheel` reads it from the built binary's `--version`).
@@ -68,5 +67,17 @@ struct ChatPayloadsCommand: ParsableCommand {
             }
         }
         return code.rawValue
+    }
+}
+
+/// The entry point the `chatpayloads` executable calls (Sources/chatpayloads/main.swift): the
+/// whole command lives in this library target so that other executables of the package can
+/// answer with the same code.
+package enum ChatPayloadsMain {
+    /// Runs ``ChatPayloadsCommand`` on the process's arguments and exits with its status.
+    package static func run() -> Never {
+        ChatPayloadsCommand.main()
+        // `main()` ends the process; this is never reached.
+        Terminal.exitProcess(1)
     }
 }
