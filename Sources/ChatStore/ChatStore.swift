@@ -1,4 +1,4 @@
-import ChatPayloads
+@_exported import ChatPayloads
 import Foundation
 import GRDB
 
@@ -10,8 +10,10 @@ import GRDB
 /// a batched write) is one transaction. There is no global state: two stores on two files are
 /// independent.
 ///
+/// `import ChatStore` brings ChatPayloads with it (its models, records and custom-data protocols).
+///
 /// ```swift
-/// let store = try ChatStore(path: "/tmp/chat.sqlite")
+/// let store = try await ChatStore.open(url: fileURL)   // migrations run off the caller's thread
 /// let report = try await store.upsert(messages: page, force: true)
 /// let latest = try await store.messages(channelId: "general", page: MessagePage(limit: 50), as: VoidCustomData.self)
 /// ```

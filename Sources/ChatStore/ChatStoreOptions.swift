@@ -28,22 +28,52 @@ public struct ChatStoreOptions: Sendable, Hashable {
     public var synchronous: Synchronous
     /// Rows per transaction of the batched writes (default 256, as the PubNub data provider's `load`).
     public var batchSize: Int
-    /// Queued outgoing actions older than this many seconds are discarded (default 12 hours, as
-    /// Stream's `queuedActionsMaxHoursThreshold`).
-    public var queuedActionMaxAge: Int64
+    /// How long a queued outgoing action stays in the queue: an action enqueued longer ago than
+    /// this is dropped at the next ``ChatStore/nextQueuedAction(now:)`` (reported in
+    /// ``QueueTake/expired``). Default 12 hours, as Stream's `queuedActionsMaxHoursThreshold`.
+    /// See <doc:OutgoingMessages>.
+    public var queuedActionExpiry: Duration
+    /// Whether dropping an expired ``OutgoingActionKind/sendMessage`` action also marks its
+    /// message ``MessageStatus/failed`` (when the message is stored and still
+    /// ``MessageStatus/sending``), so the UI can offer a retry; default false (the message is
+    /// left `sending`). The ids are reported in ``QueueTake/failedMessageIds``.
+    public var marksExpiredMessagesFailed: Bool
     /// Most concurrent read connections (default 5).
     public var maximumReaderCount: Int
 
     /// Makes options; every argument has the default described on its property.
     public init(
         readOnly: Bool = false, synchronous: Synchronous = .full, batchSize: Int = 256,
-        queuedActionMaxAge: Int64 = 12 * 3600, maximumReaderCount: Int = 5, immutable: Bool = false
+        queuedActionExpiry: Duration = .seconds(12 * 3600), marksExpiredMessagesFailed: Bool = false,
+        maximumReaderCount: Int = 5, immutable: Bool = false
     ) {
         self.readOnly = readOnly || immutable
         self.immutable = immutable
         self.synchronous = synchronous
         self.batchSize = batchSize
-        self.queuedActionMaxAge = queuedActionMaxAge
+        self.queuedActionExpiry = queuedActionExpiry
+        self.marksExpiredMessagesFailed = marksExpiredMessagesFailed
         self.maximumReaderCount = maximumReaderCount
+    }
+}
+
+/// The names of the release before `Duration` (kept for one release).
+extension ChatStoreOptions {
+    /// ``queuedActionExpiry`` in whole seconds.
+    @available(*, deprecated, renamed: "queuedActionExpiry", message: "use queuedActionExpiry, a Duration")
+    public var queuedActionMaxAge: Int64 {
+        get { queuedActionExpiry.components.seconds }
+        set { queuedActionExpiry = .seconds(newValue) }
+    }
+
+    /// Makes options with the queue expiry in seconds.
+    @available(*, deprecated, message: "pass queuedActionExpiry: .seconds(n), a Duration")
+    public init(
+        readOnly: Bool = false, synchronous: Synchronous = .full, batchSize: Int = 256,
+        queuedActionMaxAge: Int64, maximumReaderCount: Int = 5, immutable: Bool = false
+    ) {
+        self.init(
+            readOnly: readOnly, synchronous: synchronous, batchSize: batchSize, queuedActionExpiry: .seconds(queuedActionMaxAge),
+            maximumReaderCount: maximumReaderCount, immutable: immutable)
     }
 }

@@ -6,7 +6,7 @@
 //   chatstore-crashwriter write PATH
 //       opens the store and upserts one user; prints "ok" or the error (for permission tests).
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import Foundation
 
 func say(_ line: String) {

@@ -13,7 +13,9 @@ let package = Package(
     // nor linked (Scripts/consumer-check checks that), and FixtureChecked's config is JSON.
     dependencies: [.package(name: "ChatPayloads", path: root, traits: [])],
     targets: [
-        .target(name: "ConsumerExamples", dependencies: [.product(name: "ChatPayloads", package: "ChatPayloads")]),
+        .target(
+            name: "ConsumerExamples",
+            dependencies: [.product(name: "ChatPayloads", package: "ChatPayloads"), .product(name: "ChatStore", package: "ChatPayloads")]),
         // The DocC articles' examples (written here by Scripts/consumer-check).
         .target(
             name: "DocExamples",
@@ -34,6 +36,7 @@ let package = Package(
                 "DocExamples",
                 .product(name: "ChatPayloads", package: "ChatPayloads"),
                 .product(name: "ChatPayloadsTesting", package: "ChatPayloads"),
+                .product(name: "ChatStore", package: "ChatPayloads"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 import XCTest
 

@@ -1,4 +1,4 @@
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import Foundation
 
 /// Writes batches to the store on its own thread, one transaction each, while the caller

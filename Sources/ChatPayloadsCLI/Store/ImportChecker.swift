@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
 /// Checks one payload for `store import` exactly as `validate` checks it (the same

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import Foundation
 
 /// One `store import`: reads the inputs as `validate` reads them, checks and converts each

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 
 /// The aligned table `store query` prints by default: a header and one line per row, columns
 /// padded to their widest cell (control characters escaped as in text reports).

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
 /// The fast path of `store import` for a sent message of the common shape: the row read straight

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
 /// `chatpayloads store apply`: real-time changesets (NDJSON `set` event envelopes) patched

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 
 /// `chatpayloads store check`: SQLite's integrity check and the schema version.
 struct StoreCheckCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
 /// `chatpayloads store export`: the stored rows as NDJSON payloads, in storage order.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
 /// `chatpayloads store query`: the typed queries of ChatStore, as a table or NDJSON.

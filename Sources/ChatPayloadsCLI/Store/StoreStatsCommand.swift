@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import Foundation
 
 /// `chatpayloads store stats`: row counts per kind and per channel, schema version, file size.

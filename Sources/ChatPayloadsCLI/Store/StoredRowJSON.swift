@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
 /// A stored row as the payload JSON `normalize` prints (custom data kept as stored); a

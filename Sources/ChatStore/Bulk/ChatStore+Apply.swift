@@ -6,6 +6,7 @@ extension ChatStore {
     /// one transaction) and returns the decision. Throws ``ChatStoreError/Kind/missingRow`` when
     /// the row is not stored, and ``ChatStoreError/Kind/invalidArgument`` for a delete event
     /// (removals are not changesets).
+    @_spi(ChatStoreCLI)
     public func applyBlocking<C: ChatCustomData>(_ change: PatchEnvelope<C>.Change) throws(ChatStoreError) -> PatchDecision {
         switch change {
         case .userSet(let patcher): return try writeBlocking { db in try ChatStore.patch(user: patcher, db).decision }

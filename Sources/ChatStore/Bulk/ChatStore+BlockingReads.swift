@@ -2,6 +2,7 @@ import ChatPayloads
 import GRDB
 
 /// Per-channel row counts (``ChatStore/channelStatsBlocking(limit:)``).
+@_spi(ChatStoreCLI)
 public struct ChannelStats: Sendable, Hashable {
     /// The channel id.
     public var channelId: String
@@ -21,6 +22,7 @@ public struct ChannelStats: Sendable, Hashable {
 /// Blocking reads for command-line tools (each one read transaction, on the calling thread).
 extension ChatStore {
     /// The messages matching `query` as records.
+    @_spi(ChatStoreCLI)
     public func messageRecordsBlocking(matching query: MessageQuery) throws(ChatStoreError) -> [StoredMessageRecord] {
         try readBlocking { db in
             let (sql, arguments) = query.sql()
@@ -30,6 +32,7 @@ extension ChatStore {
 
     /// The memberships of `channelId` (only present ones with `onlyPresent`), each with its user
     /// and channel, in storage order, at most `limit`.
+    @_spi(ChatStoreCLI)
     public func memberRowsBlocking(channelId: String, onlyPresent: Bool = false, limit: Int? = nil) throws(ChatStoreError) -> [StoredRow] {
         try readBlocking { db in
             var condition = "members.channelId = \(SQLText.placeholder)"
@@ -40,6 +43,7 @@ extension ChatStore {
     }
 
     /// Unseen messages of `channelId` (see ``unseenCount(channelId:excludingUserId:)``).
+    @_spi(ChatStoreCLI)
     public func unseenCountBlocking(channelId: String, excludingUserId: String? = nil) throws(ChatStoreError) -> Int {
         try readBlocking { db in
             try StoreReader.count(db, """
@@ -50,14 +54,17 @@ extension ChatStore {
     }
 
     /// The schema migrations applied to the file, oldest first (`["v1"]`).
+    @_spi(ChatStoreCLI)
     public func appliedMigrationsBlocking() throws(ChatStoreError) -> [String] {
         try readBlocking { db in try Migrations.migrator.appliedIdentifiers(db).sorted() }
     }
 
     /// The migrations this version of ChatStore knows, oldest first.
+    @_spi(ChatStoreCLI)
     public static var knownMigrations: [String] { Migrations.identifiers }
 
     /// Members and messages per channel, the channels with the most messages first, at most `limit`.
+    @_spi(ChatStoreCLI)
     public func channelStatsBlocking(limit: Int = 20) throws(ChatStoreError) -> [ChannelStats] {
         try readBlocking { db in
             try StoreReader.all(db, """
@@ -72,6 +79,7 @@ extension ChatStore {
     }
 
     /// `PRAGMA integrity_check`'s lines (`["ok"]` for a sound file), blocking.
+    @_spi(ChatStoreCLI)
     public func integrityCheckBlocking() throws(ChatStoreError) -> [String] {
         try readBlocking { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }

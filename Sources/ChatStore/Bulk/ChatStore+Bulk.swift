@@ -9,6 +9,7 @@ extension ChatStore {
     /// and messages (`force` creates id-only rows for missing references), duplicates unchanged.
     /// A row may refer to a user or channel written earlier in the same call. A failure rolls
     /// the whole call back and throws.
+    @_spi(ChatStoreCLI)
     public func upsertBlocking(_ writes: [StoreWrite], force: Bool = false) throws(ChatStoreError) -> [UpsertOutcome] {
         try writeBlocking { db in try ChatStore.upsert(writes, force: force, db) }
     }
@@ -22,6 +23,7 @@ extension ChatStore {
     /// `cacheKiB` sets the writer connection's SQLite page cache for the transaction (restored
     /// after it): a large transaction touches index pages all over the file, and a cache that
     /// holds them saves re-reading them and spilling them to the WAL more than once.
+    @_spi(ChatStoreCLI)
     public func upsertTransactionBlocking<T>(
         force: Bool = false, cacheKiB: Int? = nil, _ body: (inout BulkUpsert) throws -> T
     ) throws(ChatStoreError) -> T {
@@ -99,6 +101,7 @@ extension ChatStore {
 
 /// Rows written into the open transaction of ``ChatStore/upsertTransactionBlocking(force:cacheKiB:_:)``.
 /// Only valid inside that call.
+@_spi(ChatStoreCLI)
 public struct BulkUpsert {
     /// The transaction's writer (known references, prepared statements).
     var writer: RecordWriter

@@ -7,6 +7,7 @@ extension ChatStore {
     /// order. `channelId` keeps only the rows of that channel (members, messages, actions);
     /// `unlinkedActionsOnly` keeps only actions whose message is not stored (for exports that
     /// print the others inside their messages). Blocks the calling thread.
+    @_spi(ChatStoreCLI)
     public func rowsBlocking(
         _ table: StoreTable, after: Int64 = 0, limit: Int = 1000, channelId: String? = nil, unlinkedActionsOnly: Bool = false
     ) throws(ChatStoreError) -> StoredRowPage {

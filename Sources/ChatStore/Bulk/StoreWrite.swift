@@ -2,6 +2,7 @@ import ChatPayloads
 
 /// One row of a mixed batch (``ChatStore/upsertBlocking(_:force:)``): any record kind, with the
 /// nested records its payload carried.
+@_spi(ChatStoreCLI)
 public enum StoreWrite: Sendable, Hashable {
     /// A user.
     case user(UserRecord)

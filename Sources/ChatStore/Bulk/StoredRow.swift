@@ -1,6 +1,7 @@
 import ChatPayloads
 
 /// The tables a page read walks (``ChatStore/rowsBlocking(_:after:limit:channelId:unlinkedActionsOnly:)``).
+@_spi(ChatStoreCLI)
 public enum StoreTable: String, Sendable, Hashable, CaseIterable {
     /// `users`.
     case users
@@ -15,6 +16,7 @@ public enum StoreTable: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One stored row as a page read returns it.
+@_spi(ChatStoreCLI)
 public enum StoredRow: Sendable, Hashable {
     /// A user.
     case user(UserRecord)
@@ -29,6 +31,7 @@ public enum StoredRow: Sendable, Hashable {
 }
 
 /// A page of rows in storage order, and where the next page starts.
+@_spi(ChatStoreCLI)
 public struct StoredRowPage: Sendable, Hashable {
     /// The rows, in storage (rowid) order.
     public var rows: [StoredRow]

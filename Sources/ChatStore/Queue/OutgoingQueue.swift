@@ -62,13 +62,19 @@ public struct QueuedAction: Sendable, Hashable, Identifiable {
 public struct QueueTake: Sendable, Hashable {
     /// The oldest due action, if any (it stays queued until marked done or failed).
     public var next: QueuedAction?
-    /// Actions discarded because they were older than ``ChatStoreOptions/queuedActionMaxAge``.
+    /// Actions discarded because they were enqueued longer ago than
+    /// ``ChatStoreOptions/queuedActionExpiry``.
     public var expired: [QueuedAction]
+    /// The messages marked ``MessageStatus/failed`` because their
+    /// ``OutgoingActionKind/sendMessage`` action expired (only with
+    /// ``ChatStoreOptions/marksExpiredMessagesFailed``; else empty).
+    public var failedMessageIds: [String]
 
     /// Makes a value.
-    public init(next: QueuedAction?, expired: [QueuedAction]) {
+    public init(next: QueuedAction?, expired: [QueuedAction], failedMessageIds: [String] = []) {
         self.next = next
         self.expired = expired
+        self.failedMessageIds = failedMessageIds
     }
 }
 
@@ -97,15 +103,33 @@ extension ChatStore {
         }
     }
 
-    /// Discards expired actions (reported) and returns the oldest action due at `now`, in one transaction.
+    /// Discards expired actions (reported) and returns the oldest action due at `now`, in one
+    /// transaction. An action is expired when it was enqueued more than
+    /// ``ChatStoreOptions/queuedActionExpiry`` before `now`; with
+    /// ``ChatStoreOptions/marksExpiredMessagesFailed``, the stored messages of expired
+    /// ``OutgoingActionKind/sendMessage`` actions that are still ``MessageStatus/sending`` become
+    /// ``MessageStatus/failed`` in the same transaction. See <doc:OutgoingMessages>.
     public func nextQueuedAction(now: ChatTimestamp? = nil) async throws(ChatStoreError) -> QueueTake {
         let at = (now ?? ChatStore.currentTime()).timetoken
-        let cutoff = at - options.queuedActionMaxAge * 10_000_000
+        let cutoff = at.addingClamped(-options.queuedActionExpiry.timetokenTicks)
+        let failsMessages = options.marksExpiredMessagesFailed
         return try await write { db in
-            let expired = try ChatStore.queued(db, where: "enqueuedAt < ?", [cutoff])
+            let expired = try ChatStore.queued(db, where: "enqueuedAt < ? ORDER BY seq", [cutoff])
             try db.execute(sql: "DELETE FROM outgoing_actions WHERE enqueuedAt < ?", arguments: [cutoff])
+            var failed: [String] = []
+            if failsMessages {
+                let statement = try db.cachedStatement(sql: """
+                    UPDATE messages SET status = \(MessageStatus.failed.code)
+                    WHERE id = \(SQLText.placeholder) AND status = \(MessageStatus.sending.code)
+                    """)
+                for action in expired where action.kind == .sendMessage {
+                    guard let messageId = action.messageId else { continue }
+                    try statement.execute(arguments: [SQLText.bind(messageId)])
+                    if db.changesCount > 0 { failed.append(messageId) }
+                }
+            }
             let next = try ChatStore.queued(db, where: "notBefore <= ? ORDER BY seq LIMIT 1", [at]).first
-            return QueueTake(next: next, expired: expired)
+            return QueueTake(next: next, expired: expired, failedMessageIds: failed)
         }
     }
 
@@ -124,13 +148,14 @@ extension ChatStore {
     }
 
     /// Records a failed attempt of action `id`: its attempt count grows by one, `error` is kept,
-    /// and it is not due again before `now + retryAfter` seconds. Returns the new attempt count;
-    /// throws ``ChatStoreError/Kind/missingRow`` when it is not queued.
+    /// and it is not due again before `now + retryAfter`. Returns the new attempt count; throws
+    /// ``ChatStoreError/Kind/missingRow`` when it is not queued. A failed attempt does not
+    /// change when the action expires (that counts from its enqueueing).
     @discardableResult
     public func markFailed(
-        queuedActionId id: Int64, error: String, retryAfter: Int64 = 0, now: ChatTimestamp? = nil
+        queuedActionId id: Int64, error: String, retryAfter: Duration = .zero, now: ChatTimestamp? = nil
     ) async throws(ChatStoreError) -> Int {
-        let due = (now ?? ChatStore.currentTime()).timetoken + max(0, retryAfter) * 10_000_000
+        let due = (now ?? ChatStore.currentTime()).timetoken.addingClamped(max(0, retryAfter.timetokenTicks))
         return try await write { db in
             try db.execute(
                 sql: "UPDATE outgoing_actions SET attempts = attempts + 1, lastError = \(SQLText.placeholder), notBefore = ? WHERE seq = ?",
@@ -138,6 +163,15 @@ extension ChatStore {
             guard db.changesCount > 0 else { throw StoreIssue(.missingRow, "queued action \(id) is not queued") }
             return Int(try Int64.fetchOne(db, sql: "SELECT attempts FROM outgoing_actions WHERE seq = ?", arguments: [id]) ?? 0)
         }
+    }
+
+    /// Records a failed attempt, not due again before `now + retryAfter` seconds.
+    @available(*, deprecated, message: "pass retryAfter: .seconds(n), a Duration")
+    @discardableResult
+    public func markFailed(
+        queuedActionId id: Int64, error: String, retryAfter: Int64, now: ChatTimestamp? = nil
+    ) async throws(ChatStoreError) -> Int {
+        try await markFailed(queuedActionId: id, error: error, retryAfter: .seconds(retryAfter), now: now)
     }
 
     static func queued(_ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [QueuedAction] {

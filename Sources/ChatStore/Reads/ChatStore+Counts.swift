@@ -61,6 +61,7 @@ extension ChatStore {
     }
 
     /// The blocking form of ``counts()``.
+    @_spi(ChatStoreCLI)
     public func countsBlocking() throws(ChatStoreError) -> StoreCounts {
         try readBlocking { db in try ChatStore.counts(db) }
     }

@@ -98,6 +98,7 @@ extension ChatStore {
     }
 
     /// The blocking form of ``messageRecords(channelId:page:)``.
+    @_spi(ChatStoreCLI)
     public func messageRecordsBlocking(channelId: String, page: MessagePage = MessagePage()) throws(ChatStoreError) -> [StoredMessageRecord] {
         try readOneStatementBlocking { db in try ChatStore.channelMessageRecords(db, channelId: channelId, page: page) }
     }

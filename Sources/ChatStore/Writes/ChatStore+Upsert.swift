@@ -77,6 +77,7 @@ extension ChatStore {
 
     /// The blocking form of ``upsert(messages:force:batchSize:progress:)-([MessageRecord],_,_,_)``, for
     /// command-line imports.
+    @_spi(ChatStoreCLI)
     @discardableResult
     public func upsertBlocking(
         messages: [MessageRecord], force: Bool = false, batchSize: Int? = nil, progress: ((BatchProgress) -> Void)? = nil

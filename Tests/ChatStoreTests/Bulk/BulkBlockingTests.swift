@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import XCTest
 
 /// The blocking bulk APIs the command line uses: mixed batches with per-row outcomes, page

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import XCTest
 
 /// Issue 25: a row kept out by the referential rule names what is not stored (the user, the

@@ -33,7 +33,7 @@ final class OutgoingQueueTests: StoreTestCase {
     func testRetryCountAndBackoff() async throws {
         let first = try await store.enqueue(.sendMessage, channelId: "c", payload: [1], now: at(0))
         let second = try await store.enqueue(.addReaction, channelId: "c", payload: [2], now: at(1))
-        var attempts = try await store.markFailed(queuedActionId: first, error: "offline", retryAfter: 60, now: at(10))
+        var attempts = try await store.markFailed(queuedActionId: first, error: "offline", retryAfter: .seconds(60), now: at(10))
         XCTAssertEqual(attempts, 1)
         // The failed one waits; the second is due.
         var take = try await store.nextQueuedAction(now: at(20))
@@ -61,7 +61,7 @@ final class OutgoingQueueTests: StoreTestCase {
         let left = try await store.queuedActions()
         XCTAssertEqual(left.map(\.id), [fresh])
         // A configurable threshold.
-        try reopen(options: ChatStoreOptions(queuedActionMaxAge: 60))
+        try reopen(options: ChatStoreOptions(queuedActionExpiry: .seconds(60)))
         let short = try await store.nextQueuedAction(now: at(11 * 3600 + 61))
         XCTAssertEqual(short.expired.map(\.id), [fresh])
         XCTAssertNil(short.next)

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import XCTest
 
 final class FetchTests: StoreTestCase {

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import XCTest
 
 /// A message upsert compares the stored row column by column: any difference in any column is
