@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import Foundation
 
 // Query latency of the ChatStore library (issue 16): latest 50 messages of a channel, members of a
