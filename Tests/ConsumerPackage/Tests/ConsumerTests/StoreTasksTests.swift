@@ -30,11 +30,12 @@ actor StoreChatRepository {
         try await store.upsert(messages: [message], force: true)
     }
 
-    /// The user sends while offline: stored "sending", its publish queued.
+    /// The user sends while offline: stored "sending", its publish queued (`force`: the channel
+    /// row is created when not stored yet, else the message would be kept out).
     @discardableResult
     func send(_ id: String, text: String, in channelId: String, now: ChatTimestamp) async throws -> Int64 {
         let payload = ChatMessagePayload<VoidCustomData>(id: id, text: text, createdAt: now)
-        try await store.upsert(messages: [ChatMessage<VoidCustomData>(content: payload, pubnubUserId: me.id, pubnubChannelId: channelId)])
+        try await store.upsert(messages: [ChatMessage<VoidCustomData>(content: payload, pubnubUserId: me.id, pubnubChannelId: channelId)], force: true)
         return try await store.enqueue(.sendMessage, channelId: channelId, messageId: id, payload: try payload.canonicalBytes(), now: now)
     }
 
