@@ -68,6 +68,8 @@ package enum PlaygroundPage {
         .marks-lines { position: relative; }
         .mark { position: absolute; left: 0; right: 0; height: var(--line); border-left: 3px solid var(--error); background: var(--error-bg); }
         .mark.warning { border-left-color: var(--warn); background: var(--warn-bg); }
+        .mark-note { position: absolute; right: 6px; top: 0; line-height: var(--line); max-width: 55%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 12px; font-style: italic; color: var(--error); opacity: 0.9; }
+        .mark.warning .mark-note { color: var(--warn); }
         .editor textarea { position: relative; display: block; width: 100%; height: 100%; margin: 0; border: 0; padding: var(--pad); background: transparent; color: var(--fg); font-size: 14px; line-height: var(--line); resize: none; white-space: pre; overflow: auto; tab-size: 2; outline: none; }
         .verdict { display: flex; gap: 8px; align-items: baseline; padding: 10px 12px; border-radius: 6px; border-left: 6px solid var(--border); background: var(--panel); font-weight: 600; min-height: 2.9em; overflow-wrap: anywhere; }
         .verdict[data-verdict="valid"] { border-left-color: var(--ok); background: var(--ok-bg); }
@@ -99,6 +101,7 @@ package enum PlaygroundPage {
         @media (max-width: 760px) {
           .layout { grid-template-columns: minmax(0, 1fr); }
           .editor { height: 46vh; }
+          .mark-note { display: none; }
           .controls .field { flex: 1 1 9rem; }
           select { min-width: 0; width: 100%; }
           header, main, footer { padding: 0 10px; }
@@ -343,6 +346,7 @@ package enum PlaygroundPage {
               var bar = make('div', 'mark ' + m.severity);
               bar.setAttribute('data-line', String(n));
               bar.style.top = ((n - 1) * LINE) + 'px';
+              bar.appendChild(make('span', 'mark-note', m.messages[0] + (m.messages.length > 1 ? ' (+' + (m.messages.length - 1) + ' more)' : '')));
               overlay.appendChild(bar);
             });
             marks.replaceChildren(overlay);
