@@ -546,6 +546,27 @@ package enum PlaygroundPage {
             return tab ? tab.getAttribute('data-view') : 'problems';
           }
 
+          // The answer of /v1/normalize and /v1/convert: {"results": [{"record", "line"?, "text",
+          // "value"} or {"record", "line"?, "error": {"message", "line", "column", "text"}}],
+          // "exitCode"}; each payload's form re-indented, or its error.
+          function transformed(text) {
+            var body;
+            try { body = JSON.parse(text); } catch (e) { return { ok: false, text: 'The server answered with something that is not JSON.' }; }
+            var results = body && Array.isArray(body.results) ? body.results : [];
+            if (results.length === 0) return { ok: false, text: 'Nothing to show.' };
+            var ok = true;
+            var parts = results.map(function (r) {
+              var label = results.length > 1 ? '// payload ' + ((r.record || 0) + 1) + (r.line != null ? ' (line ' + r.line + ')' : '') + '\n' : '';
+              if (r.error) {
+                ok = false;
+                var where = r.error.line != null ? 'line ' + r.error.line + ':' + (r.error.column != null ? r.error.column : 1) + ': ' : '';
+                return label + 'Not converted: ' + where + String(r.error.message);
+              }
+              return label + reformat(typeof r.text === 'string' ? r.text : JSON.stringify(r.value), '  ');
+            });
+            return { ok: ok, text: parts.join('\n\n') };
+          }
+
           function refreshView() {
             var view = activeView();
             if (!views[view] || !stale[view]) return;
@@ -554,13 +575,13 @@ package enum PlaygroundPage {
             stale[view] = false;
             if (text.trim() === '') { abort(view); output.textContent = ''; panel.removeAttribute('data-state'); return; }
             var format = detectFormat(text), request = views[view]();
+            if (format === 'ndjson') request.params.ndjson = 'true';
             panel.setAttribute('aria-busy', 'true');
             post(view, request.path, request.params, text, format).then(function (answer) {
               panel.removeAttribute('aria-busy');
-              panel.setAttribute('data-state', answer.ok ? 'ok' : 'error');
-              output.textContent = answer.ok
-                ? answer.text.split('\n').filter(function (l) { return l.trim() !== ''; }).map(function (l) { return reformat(l, '  '); }).join('\n\n')
-                : errorText(answer);
+              var shown = answer.ok ? transformed(answer.text) : { ok: false, text: errorText(answer) };
+              panel.setAttribute('data-state', shown.ok ? 'ok' : 'error');
+              output.textContent = shown.text;
             }, function (error) {
               if (error && error.name === 'AbortError') return;
               panel.removeAttribute('aria-busy');
