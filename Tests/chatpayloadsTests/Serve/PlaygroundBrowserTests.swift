@@ -19,7 +19,7 @@ final class PlaygroundBrowserTests: CLITestCase {
         let script = CLITestCase.repositoryRoot.appendingPathComponent("Tests/Serve/browser_test.py").path
         let screenshot = ProcessInfo.processInfo.environment["PLAYGROUND_SCREENSHOT"] ?? work.appendingPathComponent("playground.png").path
 
-        let server = PlaygroundServer()
+        let server = ServeUnderTest()
         defer { server.stop() }
         let address = try server.start(binary, arguments: ["--port", "0"])
         XCTAssertTrue(address.hasPrefix("http://127.0.0.1:"), address)
@@ -55,7 +55,7 @@ final class PlaygroundBrowserTests: CLITestCase {
 /// A `chatpayloads-serve` started for one test: its address once it printed
 /// `listening on http://HOST:PORT`, its output drained (a full pipe cannot stall it), stopped by
 /// ``stop()`` (SIGTERM, then SIGKILL if it does not end).
-private final class PlaygroundServer: @unchecked Sendable {
+private final class ServeUnderTest: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private let announced = DispatchSemaphore(value: 0)
