@@ -183,7 +183,8 @@ def check_invalid(p):
     verdict = p.settle("invalid")
     p.wait(lambda: len(p.problems()) >= 2, "the problems list")
     sent = p.calls("/v1/validate")
-    expect(1 <= len(sent) <= 10, "%d validate requests for %d keys typed (not debounced?)" % (len(sent), len(text)))
+    # Debounced: a request per pause in the typing, not per key (a loaded machine may pause often).
+    expect(1 <= len(sent) <= len(text) // 4, "%d validate requests for %d keys typed (not debounced?)" % (len(sent), len(text)))
     problems = p.problems()
     by_location = {q["location"]: q for q in problems}
     expect("7:16" in by_location, "no problem at 7:16: " + repr(problems))
@@ -277,8 +278,8 @@ def check_copy(p):
     ndjson = p.js("return document.getElementById('share-output').value")
     lines = ndjson.splitlines()
     expect(len(lines) == 1 and json.loads(lines[0]) == json.loads(USER_COMPAT_ONLY), "NDJSON copy: " + repr(ndjson))
-    status = p.js("return document.getElementById('copy-status').textContent")
-    expect("NDJSON" in status, "no copy status: " + repr(status))
+    # The clipboard answers asynchronously: the status follows (copied, or "copy it from there").
+    p.wait(lambda: "NDJSON" in p.js("return document.getElementById('copy-status').textContent"), "the NDJSON copy status")
     return "curl answered %r; NDJSON %d bytes" % (outcomes, len(lines[0]))
 
 

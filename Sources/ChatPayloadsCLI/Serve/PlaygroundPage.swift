@@ -68,7 +68,7 @@ package enum PlaygroundPage {
         .marks-lines { position: relative; }
         .mark { position: absolute; left: 0; right: 0; height: var(--line); border-left: 3px solid var(--error); background: var(--error-bg); }
         .mark.warning { border-left-color: var(--warn); background: var(--warn-bg); }
-        .mark-note { position: absolute; right: 6px; top: 0; line-height: var(--line); max-width: 55%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 12px; font-style: italic; color: var(--error); opacity: 0.9; }
+        .mark-note { position: absolute; right: 6px; top: 0; line-height: var(--line); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 12px; font-style: italic; color: var(--error); opacity: 0.9; }
         .mark.warning .mark-note { color: var(--warn); }
         .editor textarea { position: relative; display: block; width: 100%; height: 100%; margin: 0; border: 0; padding: var(--pad); background: transparent; color: var(--fg); font-size: 14px; line-height: var(--line); resize: none; white-space: pre; overflow: auto; tab-size: 2; outline: none; }
         .verdict { display: flex; gap: 8px; align-items: baseline; padding: 10px 12px; border-radius: 6px; border-left: 6px solid var(--border); background: var(--panel); font-weight: 600; min-height: 2.9em; overflow-wrap: anywhere; }
@@ -334,7 +334,7 @@ package enum PlaygroundPage {
               if (ln) { ln.className = 'ln'; ln.removeAttribute('data-severity'); ln.removeAttribute('title'); }
             });
             markedBefore = [];
-            var overlay = document.createDocumentFragment();
+            var overlay = document.createDocumentFragment(), lines = marked.size ? editor.value.split('\n') : [];
             marked.forEach(function (m, n) {
               var ln = gutter.children[n - 1];
               if (ln) {
@@ -346,10 +346,29 @@ package enum PlaygroundPage {
               var bar = make('div', 'mark ' + m.severity);
               bar.setAttribute('data-line', String(n));
               bar.style.top = ((n - 1) * LINE) + 'px';
-              bar.appendChild(make('span', 'mark-note', m.messages[0] + (m.messages.length > 1 ? ' (+' + (m.messages.length - 1) + ' more)' : '')));
+              // The line's first message at its right end, where it does not cover the line's text.
+              var room = editor.clientWidth - 2 * 8 - 12 - (lines[n - 1] || '').length * charWidth();
+              if (room >= 96) {
+                var note = make('span', 'mark-note', m.messages[0] + (m.messages.length > 1 ? ' (+' + (m.messages.length - 1) + ' more)' : ''));
+                note.style.maxWidth = Math.floor(room) + 'px';
+                bar.appendChild(note);
+              }
               overlay.appendChild(bar);
             });
             marks.replaceChildren(overlay);
+          }
+
+          var measured = 0;
+          function charWidth() {
+            if (!measured) {
+              var probe = make('span', '', 'M'.repeat(64));
+              probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;font:inherit;font-size:14px';
+              probe.style.fontFamily = getComputedStyle(editor).fontFamily;
+              editor.parentNode.appendChild(probe);
+              measured = probe.getBoundingClientRect().width / 64 || 8.4;
+              probe.remove();
+            }
+            return measured;
           }
 
           function syncScroll() {
@@ -655,6 +674,7 @@ package enum PlaygroundPage {
           // --- wiring --------------------------------------------------------------------------
           editor.addEventListener('input', function () { renderGutter(); schedule(); });
           editor.addEventListener('scroll', syncScroll);
+          window.addEventListener('resize', function () { if (marked.size) applyMarks(); });
           schemaPicker.addEventListener('change', refreshAll);
           profilePicker.addEventListener('change', refreshAll);
           examplePicker.addEventListener('change', function () {
