@@ -19,6 +19,7 @@ Starts no server: URL is one already listening (PlaygroundBrowserTests starts
                 and record forms appear
   copy          "copy as curl" gives a command that, run, returns the same verdict; "copy as
                 NDJSON" gives one line holding the same JSON
+  refusal       a schema the server refuses (400): its message is the verdict, nothing marked
   phone         at 375 px wide nothing overflows sideways
   screenshot    at 1280 px wide, the page as it opens (the invalid message with its errors marked),
                 saved to SCREENSHOT.png
@@ -283,6 +284,20 @@ def check_copy(p):
     return "curl answered %r; NDJSON %d bytes" % (outcomes, len(lines[0]))
 
 
+def check_refusal(p):
+    # A schema the server does not know (added to the picker here): its 400 answer is the verdict.
+    p.js("var o = document.createElement('option'); o.value = 'no-such-schema'; o.textContent = 'x';"
+         "document.getElementById('schema').appendChild(o);")
+    p.choose("schema", "no-such-schema")
+    verdict = p.settle("error")
+    expect("HTTP 400" in verdict["text"] and "no-such-schema" in verdict["text"], "verdict: " + repr(verdict["text"]))
+    expect(p.marked_lines() == [] and p.problems() == [], "a refused request left marks or problems")
+    p.choose("schema", "auto")
+    p.js("var s = document.getElementById('schema'); s.removeChild(s.lastChild);")
+    p.settle("valid")
+    return verdict["text"]
+
+
 def check_phone(p):
     p.driver.set_window_size(375, 812)
     p.wait(lambda: p.js("return window.innerWidth") <= 375, "a 375 px viewport")
@@ -346,7 +361,7 @@ def main():
         page = Playground(driver, args.url, args.timeout)
         steps = [
             ("page", check_page), ("controls", check_controls), ("invalid", check_invalid),
-            ("abort", check_abort), ("profile", check_profile), ("tabs", check_tabs), ("copy", check_copy),
+            ("abort", check_abort), ("profile", check_profile), ("tabs", check_tabs), ("copy", check_copy), ("refusal", check_refusal),
             ("phone", check_phone), ("screenshot", lambda p: check_screenshot(p, args.screenshot)),
             ("console", check_console),
         ]

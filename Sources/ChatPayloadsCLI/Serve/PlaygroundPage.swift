@@ -419,7 +419,7 @@ package enum PlaygroundPage {
               else if (body && typeof body.reason === 'string') message = body.reason;
             } catch (e) { message = ''; }
             if (!message) message = text.trim().slice(0, 400);
-            if (answer.status === 413) message = 'The payload is larger than the profile allows (max-bytes)' + (message ? ': ' + message : '.');
+            if (answer.status === 413) message = 'too large to check here: ' + message;
             return 'HTTP ' + answer.status + ': ' + (message || 'no explanation');
           }
 

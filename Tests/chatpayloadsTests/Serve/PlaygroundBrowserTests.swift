@@ -9,7 +9,7 @@ import XCTest
 /// `docs/images/playground.png` is made); otherwise it goes to the test's scratch directory.
 final class PlaygroundBrowserTests: CLITestCase {
     /// The checks `browser_test.py` runs, every one of which must have passed.
-    private static let checks = ["page", "controls", "invalid", "abort", "profile", "tabs", "copy", "phone", "screenshot", "console"]
+    private static let checks = ["page", "controls", "invalid", "abort", "profile", "tabs", "copy", "refusal", "phone", "screenshot", "console"]
 
     func testPlaygroundPageInHeadlessChromium() throws {
         let binary = try XCTUnwrap(PlaygroundBrowserTests.serveBinary, "chatpayloads-serve was not found; build it first (swift build)")
