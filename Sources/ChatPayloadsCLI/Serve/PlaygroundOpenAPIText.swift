@@ -224,8 +224,8 @@ enum PlaygroundOpenAPIText {
           }
         ],
         "requestBody": {
-          "required": true,
-          "description": "The payload text (JSON, or NDJSON: one payload per line), UTF-8.",
+          "required": false,
+          "description": "The payload text (JSON, or NDJSON: one payload per line), UTF-8. An empty or missing body is an input with no JSON value, reported as the command reports empty standard input.",
           "content": {
             "application/json": {
               "schema": {}
@@ -331,8 +331,8 @@ enum PlaygroundOpenAPIText {
           }
         ],
         "requestBody": {
-          "required": true,
-          "description": "The payload text (JSON, or NDJSON: one payload per line), UTF-8.",
+          "required": false,
+          "description": "The payload text (JSON, or NDJSON: one payload per line), UTF-8. An empty or missing body is an input with no JSON value, reported as the command reports empty standard input.",
           "content": {
             "application/json": {
               "schema": {}
@@ -451,8 +451,8 @@ enum PlaygroundOpenAPIText {
           }
         ],
         "requestBody": {
-          "required": true,
-          "description": "The payload text (JSON, or NDJSON: one payload per line), UTF-8.",
+          "required": false,
+          "description": "The payload text (JSON, or NDJSON: one payload per line), UTF-8. An empty or missing body is an input with no JSON value, reported as the command reports empty standard input.",
           "content": {
             "application/json": {
               "schema": {}
