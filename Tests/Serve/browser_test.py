@@ -12,7 +12,7 @@ Starts no server: URL is one already listening (PlaygroundBrowserTests starts
   invalid       an invalid message typed in (Schemas/examples/message-invalid.json) gets the
                 verdict "invalid" with its errors listed at 1:1 and 7:16 and those gutter lines
                 marked (.ln[data-line=N] with class "error"), other lines not; typing sends few
-                requests (debounced), not one per key
+                requests (debounced), not one per key; a problem's 7:16 button moves the caret there
   abort         a newer request aborts the one in flight; the newer answer wins
   profile       a user without `type` with a null field: valid under compat, invalid under strict
   tabs          the result tabs by keyboard (arrows, Home, End; Tab into the panel); the canonical
@@ -200,6 +200,12 @@ def check_invalid(p):
     overlay = p.js("return document.querySelectorAll('#marks .mark[data-line=\"7\"]').length")
     expect(overlay == 1, "no overlay mark on line 7")
     expect("message" in verdict["text"] and "2 errors" in verdict["text"], "verdict text: " + repr(verdict["text"]))
+    # A problem's location button puts the caret there (line 7, column 16: just before 1709650330000).
+    p.driver.find_element(By.CSS_SELECTOR, '#problems .problem[data-line="7"] .loc').click()
+    caret = p.js("var e = document.getElementById('payload');"
+                 "return [document.activeElement === e, e.value.slice(0, e.selectionStart).split('\\n').length,"
+                 " e.value.slice(e.selectionStart, e.selectionStart + 13)];")
+    expect(caret == [True, 7, "1709650330000"], "the 7:16 button put the caret at " + repr(caret))
     return "%s; %d validate requests for %d keys; lines %r marked" % (verdict["text"], len(sent), len(text), lines)
 
 

@@ -25,7 +25,7 @@ package enum PlaygroundPage {
         :root {
           --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --panel: #f6f8fa; --border: #d0d7de;
           --accent: #0b5cad; --error: #b3261e; --error-bg: rgba(179, 38, 30, 0.13);
-          --warn: #8a5a00; --warn-bg: rgba(191, 135, 0, 0.18); --ok: #1a7f37; --ok-bg: #dafbe1;
+          --warn: #8a5a00; --warn-bg: rgba(191, 135, 0, 0.18); --ok: #1a7f37; --ok-bg: #dafbe1; --on-mark: #ffffff;
           --line: 21px; --pad: 8px;
           color-scheme: light dark;
         }
@@ -33,7 +33,7 @@ package enum PlaygroundPage {
           :root {
             --bg: #0d1117; --fg: #e6edf3; --muted: #9aa4ae; --panel: #161b22; --border: #3d444d;
             --accent: #58a6ff; --error: #ff7b72; --error-bg: rgba(255, 123, 114, 0.16);
-            --warn: #d29922; --warn-bg: rgba(210, 153, 34, 0.2); --ok: #3fb950; --ok-bg: rgba(63, 185, 80, 0.15);
+            --warn: #d29922; --warn-bg: rgba(210, 153, 34, 0.2); --ok: #3fb950; --ok-bg: rgba(63, 185, 80, 0.15); --on-mark: #0d1117;
           }
         }
         * { box-sizing: border-box; }
@@ -61,8 +61,8 @@ package enum PlaygroundPage {
         .gutter { flex: none; min-width: 3.2em; overflow: hidden; background: var(--panel); border-right: 1px solid var(--border); color: var(--muted); text-align: right; user-select: none; }
         .gutter-lines, .marks-lines { padding-top: var(--pad); will-change: transform; }
         .ln { height: var(--line); padding: 0 8px 0 6px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-variant-numeric: tabular-nums; }
-        .ln.error { background: var(--error); color: #fff; font-weight: 700; }
-        .ln.warning { background: var(--warn); color: #fff; font-weight: 700; }
+        .ln.error { background: var(--error); color: var(--on-mark); font-weight: 700; }
+        .ln.warning { background: var(--warn); color: var(--on-mark); font-weight: 700; }
         .code { position: relative; flex: 1; min-width: 0; }
         .marks { position: absolute; inset: 0; overflow: hidden; pointer-events: none; }
         .marks-lines { position: relative; }
@@ -114,7 +114,7 @@ package enum PlaygroundPage {
           <p>Paste a chat payload (user, channel, member, message, message action; JSON, or NDJSON one per line) and see what the validator makes of it as you type.</p>
         </header>
         <main>
-          <noscript><p>The live checks need JavaScript. Without it, use the API: <code>curl -X POST --data-binary @payload.json '/v1/validate?schema=auto&amp;profile=standard'</code></p></noscript>
+          <noscript><p>The live checks need JavaScript. Without it, use the API: <code>curl -X POST --data-binary @payload.json 'http://THIS-SERVER/v1/validate?schema=auto&amp;profile=standard'</code></p></noscript>
           <div class="controls" id="controls">
             <div class="field">
               <label for="schema">Schema</label>
