@@ -13,6 +13,7 @@ let package = Package(
         .plugin(name: "ValidatePayloads", targets: ["ValidatePayloads"]),
         .plugin(name: "ValidatePayloadFixtures", targets: ["ValidatePayloadFixtures"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
+        .executable(name: "chatpayloads-serve", targets: ["chatpayloads-serve"]),
         .executable(name: "conformance", targets: ["conformance"]),
         .executable(name: "bowtie-chatpayloads", targets: ["bowtie-chatpayloads"]),
     ],
@@ -31,6 +32,12 @@ let package = Package(
         // `swift package generate-documentation` for the DocC catalogs (Sources/*/*.docc); a
         // command plugin only, so nothing of it is linked into the products (issue 20).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The HTTP server of `chatpayloads serve` (issue 30); linked into chatpayloads-serve only,
+        // so the `chatpayloads` process (validate and the rest) never loads SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own SwiftNIO and swift-log, named for the server's channel, timer and logger types.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // JSON values, byte-level parser with source positions, JSON Pointer, writer.
@@ -70,10 +77,21 @@ let package = Package(
             dependencies: [
                 "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The playground API's OpenAPI document: embedded as Serve/PlaygroundOpenAPIText.swift
+            // (Scripts/serve-openapi writes it; a test checks the two are equal).
+            exclude: ["Serve/openapi.json"]
         ),
         // The command-line tool: `main` only (Sources/chatpayloads/main.swift).
         .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI"]),
+        // The playground server (`chatpayloads serve` execs it): Hummingbird in front of
+        // ChatPayloadsCLI's PlaygroundService, which answers with the CLI's own code.
+        .executableTarget(
+            name: "chatpayloads-serve",
+            dependencies: [
+                "ChatPayloadsCLI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ]),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Runs the official JSON Schema Test Suite and prints pass counts.
@@ -98,7 +116,7 @@ let package = Package(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
             exclude: ["Golden"]),
         .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
-        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads", "ChatPayloadsCLI", "ChatPayloads", "JSONCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads", "chatpayloads-serve", "ChatPayloadsCLI", "ChatPayloads", "JSONCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ChatStoreTests",
             dependencies: ["ChatStore", "ChatPayloads", "JSONCore", "chatstore-crashwriter", .product(name: "GRDB", package: "GRDB.swift")]),

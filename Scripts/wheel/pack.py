@@ -3,11 +3,13 @@
 
 usage: pack.py VERSION STAGE OUTDIR
 
-STAGE holds what Scripts/build-wheel staged: bin/chatpayloads, share/man/man1/*.1,
+STAGE holds what Scripts/build-wheel staged: bin/chatpayloads, bin/chatpayloads-serve (the
+playground server `chatpayloads serve` execs from beside chatpayloads), share/man/man1/*.1,
 share/bash-completion/completions/chatpayloads, share/zsh/site-functions/_chatpayloads,
 share/fish/vendor_completions.d/chatpayloads.fish, LICENSE, README.md. The wheel is tagged
 py3-none-linux_x86_64 (auditwheel repair gives it its manylinux tag): the package `chatpayloads`
-(the binary in chatpayloads/bin, __main__.py exec'ing it, the `chatpayloads` console script) and
+(the binaries in chatpayloads/bin, __main__.py exec'ing chatpayloads, the `chatpayloads` console
+script) and
 the man pages and completions as data under the environment's share/.
 """
 import base64
@@ -39,6 +41,7 @@ def main(version, stage, outdir):
     add_file("chatpayloads/__init__.py", os.path.join(HERE, "__init__.py"))
     add_file("chatpayloads/__main__.py", os.path.join(HERE, "__main__.py"))
     add_file("chatpayloads/bin/chatpayloads", os.path.join(stage, "bin", "chatpayloads"), executable=True)
+    add_file("chatpayloads/bin/chatpayloads-serve", os.path.join(stage, "bin", "chatpayloads-serve"), executable=True)
     share = os.path.join(stage, "share")
     for root, _, names in sorted(os.walk(share)):
         for name in sorted(names):

@@ -27,7 +27,7 @@ struct ChatPayloadsCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: BuildCommit.versionLine(version),
-        subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self, InteropCommand.self, DiffCommand.self, StoreCommand.self]
+        subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self, InteropCommand.self, DiffCommand.self, StoreCommand.self, ServeCommand.self]
     )
 
     /// Ignores `SIGPIPE` before anything is printed, then parses, runs and exits with the status.

@@ -23,6 +23,8 @@ final class OutputSink: @unchecked Sendable {
     private(set) var writeError: String?
     /// For a report file: the temporary file written, renamed to ``finalPath`` by ``close()``.
     private var pendingRename: (temporary: String, finalPath: String)?
+    /// A sink that keeps what is written (``memory()``): `flush()` writes nothing.
+    private var keepsInMemory = false
 
     /// A stream over an open descriptor.
     init(fd: Int32, isStandardOutput: Bool, ownsDescriptor: Bool = false) {
@@ -72,6 +74,23 @@ final class OutputSink: @unchecked Sendable {
         return .failure(OutputFileError(path: path, reason: "cannot create a temporary file beside it"))
     }
 
+    /// A sink that keeps everything written in memory (``takeBytes()`` hands it over): the
+    /// reports `chatpayloads serve` answers with, written by the same reporters.
+    static func memory() -> OutputSink {
+        let sink = OutputSink(fd: -1, isStandardOutput: false)
+        sink.keepsInMemory = true
+        return sink
+    }
+
+    /// Everything a ``memory()`` sink holds; the sink is empty afterwards.
+    func takeBytes() -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        let bytes = buffer
+        buffer = []
+        return bytes
+    }
+
     /// Whether this stream is a terminal.
     var isTerminal: Bool { Terminal.isTerminal(fd) }
 
@@ -104,7 +123,7 @@ final class OutputSink: @unchecked Sendable {
     func flush() {
         lock.lock()
         defer { lock.unlock() }
-        guard !buffer.isEmpty else { return }
+        guard !buffer.isEmpty, !keepsInMemory else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         guard !failed else { return }
         var written = 0

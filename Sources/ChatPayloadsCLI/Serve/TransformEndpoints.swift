@@ -1,0 +1,150 @@
+import ChatPayloads
+import JSONCore
+
+/// `POST /v1/normalize` and `POST /v1/convert`: the body is read as `chatpayloads normalize` /
+/// `convert` read standard input (one JSON document, or NDJSON told by its shape or named by
+/// `ndjson=true`), each payload transformed by the commands' own functions. The answer lists,
+/// per payload, the line the command prints on standard output (`text`, with its `value`) or
+/// the error it prints on standard error (`error.text`), and the command's exit status:
+///
+/// ```json
+/// {"results": [{"record": 0, "value": {...}, "text": "{...}"},
+///              {"record": 1, "line": 2, "error": {"message": "...", "line": 2, "column": 5,
+///               "text": "<stdin>:2:5: error: ..."}}],
+///  "exitCode": 1}
+/// ```
+enum TransformEndpoints {
+    /// One payload's outcome.
+    typealias Transform = (JSONValue, JSONDocument?, Int, PayloadGate) -> Result<JSONValue, TransformFailure>
+
+    static func normalize(query: QueryParameters, body: [UInt8], contexts: ProfileContexts) -> Result<PlaygroundResponse, PlaygroundError> {
+        let kind: PayloadKindOption
+        let options: ChatDecodingOptions
+        switch (kindParameter(query), datesParameter(query)) {
+        case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
+        case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
+        }
+        return run(query: query, body: body, contexts: contexts) { value, document, offset, gate in
+            NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options, gate: gate)
+        }
+    }
+
+    static func convert(query: QueryParameters, body: [UInt8], contexts: ProfileContexts) -> Result<PlaygroundResponse, PlaygroundError> {
+        guard let toText = query["to"] else {
+            return .failure(PlaygroundError(status: 400, code: "missing-to", message: "the to parameter is required: record or payload"))
+        }
+        guard let target = ConvertCommand.Target(rawValue: toText) else {
+            return .failure(.badParameter("to", toText, expected: ConvertCommand.Target.allCases.map(\.rawValue)))
+        }
+        let kind: PayloadKindOption
+        let options: ChatDecodingOptions
+        switch (kindParameter(query), datesParameter(query)) {
+        case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
+        case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
+        }
+        // As ConvertCommand.run's transform.
+        return run(query: query, body: body, contexts: contexts) { value, document, offset, gate in
+            let resolved: PayloadKindOption
+            switch ConvertCommand.resolve(kind, of: value, target: target) {
+            case .success(let k): resolved = k
+            case .failure(var failure):
+                failure.line = 1 + offset
+                failure.column = 1
+                return .failure(failure)
+            }
+            if target == .record, let failure = ConvertCommand.gateCheck(value, document, offset, kind: resolved, gate: gate) {
+                return .failure(failure)
+            }
+            return target == .record
+                ? ConvertCommand.toRecord(value, document, offset, kind: resolved, options: options)
+                : ConvertCommand.toPayload(value, document, offset, kind: resolved, options: options)
+        }
+    }
+
+    static func kindParameter(_ query: QueryParameters) -> Result<PayloadKindOption, PlaygroundError> {
+        guard let text = query["kind"] else { return .success(.auto) }
+        guard let kind = PayloadKindOption(rawValue: text) else {
+            return .failure(.badParameter("kind", text, expected: PayloadKindOption.allCases.map(\.rawValue)))
+        }
+        return .success(kind)
+    }
+
+    static func datesParameter(_ query: QueryParameters) -> Result<ChatDatePolicy, PlaygroundError> {
+        guard let text = query["dates"] else { return .success(.rfc3339) }
+        guard let policy = ChatDatePolicy(rawValue: text) else {
+            return .failure(.badParameter("dates", text, expected: ChatDatePolicy.allCases.map(\.rawValue)))
+        }
+        return .success(policy)
+    }
+
+    /// `ndjson=true|false` (`--ndjson`): the input format, `.auto` (told by shape) unless true.
+    static func formatParameter(_ query: QueryParameters) -> Result<InputFormat, PlaygroundError> {
+        switch query["ndjson"] {
+        case nil, "false"?: return .success(.auto)
+        case "true"?: return .success(.ndjson)
+        case let other?: return .failure(.badParameter("ndjson", other, expected: ["true", "false"]))
+        }
+    }
+
+    /// Reads the body as TransformRunner reads standard input and answers each payload's outcome.
+    static func run(query: QueryParameters, body: [UInt8], contexts: ProfileContexts, _ transform: Transform) -> Result<PlaygroundResponse, PlaygroundError> {
+        let context: ProfileContext
+        let format: InputFormat
+        switch (contexts.context(for: query["profile"]), formatParameter(query)) {
+        case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
+        case (.success(let c), .success(let f)): (context, format) = (c, f)
+        }
+        guard String(validating: body, as: UTF8.self) != nil else { return .failure(.notUTF8) }
+        let file: BodyFile
+        switch BodyFile.make(body) {
+        case .success(let f): file = f
+        case .failure(let e): return .failure(e)
+        }
+        let input = file.input(displayPath: PlaygroundService.bodyName, format: format)
+        var results: [JSONValue] = []
+        var status = ExitStatus.success
+        context.gates.withGate { gate in
+            RecordReader.readParsed(input, profile: context.profile) { label, parsed, _ in
+                var members: [JSONObject.Member] = [.init(key: "record", value: .number(JSONNumber(results.count)))]
+                if case .line(let n) = label { members.append(.init(key: "line", value: .number(JSONNumber(n)))) }
+                let outcome: Result<JSONValue, TransformFailure>
+                switch parsed {
+                case .failure(let failure): outcome = .failure(failure)
+                case .success(.yaml(let document)): outcome = transform(document.value, nil, label.lineOffset, gate)
+                case .success(.json(let document)): outcome = transform(document.root, document, label.lineOffset, gate)
+                }
+                switch outcome {
+                case .success(let value):
+                    members.append(.init(key: "value", value: value))
+                    members.append(.init(key: "text", value: .string(JSONWriter.string(value, options: .canonical))))
+                case .failure(let f):
+                    status = max(status, f.unreadable ? .unreadable : .invalid)
+                    members.append(.init(key: "error", value: failureJSON(f, label: label, input: input)))
+                }
+                results.append(.object(JSONObject(members)))
+            }
+        }
+        return .success(.json(.object(JSONObject([
+            .init(key: "results", value: .array(results)),
+            .init(key: "exitCode", value: .number(JSONNumber(Int(status.rawValue)))),
+        ]))))
+    }
+
+    /// A failure as JSON, with the line TransformRunner prints for it on standard error.
+    static func failureJSON(_ f: TransformFailure, label: RecordLabel, input: InputFile) -> JSONValue {
+        let place: String
+        if let line = f.line {
+            place = "\(input.displayPath):\(line):\(f.column ?? 1)"
+        } else if label != .whole {
+            place = "\(input.displayPath): \(label.text)"
+        } else {
+            place = input.displayPath
+        }
+        var members: [JSONObject.Member] = [.init(key: "message", value: .string(f.message))]
+        if let line = f.line { members.append(.init(key: "line", value: .number(JSONNumber(line)))) }
+        if let column = f.column { members.append(.init(key: "column", value: .number(JSONNumber(column)))) }
+        members.append(.init(key: "unreadable", value: .bool(f.unreadable)))
+        members.append(.init(key: "text", value: .string("\(place): error: \(f.message)")))
+        return .object(JSONObject(members))
+    }
+}

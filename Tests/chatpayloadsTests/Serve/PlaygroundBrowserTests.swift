@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+/// The playground page in a real browser: starts the built `chatpayloads-serve --port 0`
+/// (``ServeTestCase``), runs `Tests/Serve/browser_test.py` (Selenium, Debian's headless
+/// `chromium` + `chromium-driver`) against its address, and stops it with SIGTERM (it must exit
+/// 0; tearDown kills it if the test failed first). The script's checks are listed in its header.
+///
+/// `PLAYGROUND_SCREENSHOT=/abs/path.png` keeps the screenshot there (how
+/// `docs/images/playground.png` is made); otherwise it goes to the test's scratch directory.
+final class PlaygroundBrowserTests: ServeTestCase {
+    /// The checks `browser_test.py` runs, every one of which must have passed.
+    private static let checks = ["page", "controls", "invalid", "abort", "profile", "tabs", "copy", "refusal", "phone", "screenshot", "console"]
+
+    func testPlaygroundPageInHeadlessChromium() throws {
+        for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install chromium chromium-driver")
+        }
+        let script = CLITestCase.repositoryRoot.appendingPathComponent("Tests/Serve/browser_test.py").path
+        let screenshot = ProcessInfo.processInfo.environment["PLAYGROUND_SCREENSHOT"] ?? work.appendingPathComponent("playground.png").path
+        let server = try startServer()
+
+        let run = try runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "http://127.0.0.1:\(server.port)", screenshot])
+        let stdout = String(decoding: run.stdout, as: UTF8.self)
+        let stderr = String(decoding: run.stderr, as: UTF8.self)
+        XCTAssertEqual(run.status, 0, "browser_test.py failed:\n\(stdout)\n\(stderr.suffix(3_000))")
+        let summary = try json(stdout)
+        XCTAssertEqual(summary["passed"] as? Bool, true, stdout)
+        let checks = summary["checks"] as? [[String: Any]] ?? []
+        XCTAssertEqual(checks.compactMap { $0["name"] as? String }, PlaygroundBrowserTests.checks)
+        for check in checks where check["passed"] as? Bool != true {
+            XCTFail("\(check["name"] ?? "?"): \(check["detail"] ?? "")")
+        }
+        let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "the screenshot is not a PNG")
+
+        XCTAssertEqual(server.stop(), 0, "chatpayloads-serve did not end with 0 on SIGTERM: \(server.standardError)")
+        XCTAssertFalse(server.process.isRunning)
+    }
+}
