@@ -86,7 +86,7 @@ struct TransformRunner {
         let progress = progressTask.flatMap {
             ProgressLine.make(task: $0, quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [out, err])
         }
-        func report(_ input: InputFile, _ label: RecordLabel, _ f: TransformFailure) {
+        func report(_ input: InputFile, _ label: PayloadLabel, _ f: TransformFailure) {
             let place: String
             if let line = f.line { place = "\(input.displayPath):\(line):\(f.column ?? 1)" } else if label != .whole { place = "\(input.displayPath): \(label.text)" } else { place = input.displayPath }
             progress?.clear()

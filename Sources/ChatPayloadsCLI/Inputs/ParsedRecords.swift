@@ -26,7 +26,7 @@ extension RecordReader {
     /// and unread payloads). For the commands that transform payloads (`normalize`, `convert`,
     /// `patch`, `diff`).
     static func readParsed(
-        _ input: InputFile, profile: Profile, _ body: (RecordLabel, Result<ParsedRecord, TransformFailure>, _ bytes: Int) -> Void
+        _ input: InputFile, profile: Profile, _ body: (PayloadLabel, Result<ParsedRecord, TransformFailure>, _ bytes: Int) -> Void
     ) {
         read(input, maxBytes: profile.maxBytes) { label, record in
             let lineOffset = label.lineOffset
@@ -52,7 +52,7 @@ extension RecordReader {
     }
 }
 
-extension RecordLabel {
+extension PayloadLabel {
     /// What a payload's own line numbers are shifted by in its input: its line less one for an
     /// NDJSON line, else 0.
     var lineOffset: Int {

@@ -100,7 +100,7 @@ struct DiffCommand: ParsableCommand {
 /// Reading `diff`'s inputs and decoding each side.
 enum DiffInput {
     struct Record {
-        var label: RecordLabel
+        var label: PayloadLabel
         var document: Result<JSONDocument, DiffReadError>
     }
 

@@ -14,8 +14,8 @@ struct ImportChecker {
     let decoding: ChatDecodingOptions
     /// The validator and fast-path scratch kept across payloads.
     var memo: ValidatorMemo
-    /// The fast path for sent messages of the common shape (``SentMessageRow``).
-    var sentRows: SentMessageRow
+    /// The fast path for sent messages of the common shape (``SentMessageReader``).
+    var sentRows: SentMessageReader
 
     init(checker: RecordChecker, kind: ImportKind, profile: Profile, decoding: ChatDecodingOptions) {
         self.checker = checker
@@ -23,13 +23,13 @@ struct ImportChecker {
         self.profile = profile
         self.decoding = decoding
         memo = ValidatorMemo(cache: checker.cache)
-        sentRows = SentMessageRow(options: profile.parseOptions, decoding: decoding)
+        sentRows = SentMessageReader(options: profile.parseOptions, decoding: decoding)
     }
 
     typealias Custom = AnyJSONCustomData
 
     /// The verdict on `payload` and, when valid, its row.
-    mutating func check(_ payload: WorkItem.Payload, label: RecordLabel, inputIndex: Int, recordIndex: Int) -> (RecordResult, StoreWrite?) {
+    mutating func check(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (RecordResult, StoreWrite?) {
         func item(_ spec: SchemaSpec, _ p: WorkItem.Payload) -> WorkItem {
             WorkItem(inputIndex: inputIndex, recordIndex: recordIndex, label: label, schema: spec,
                      source: kind == .auto ? .fallback : .option, payload: p)
@@ -76,18 +76,19 @@ struct ImportChecker {
 
     // MARK: Sent messages
 
-    /// The row of a valid sent message of the common shape, read from its tape (``SentMessageRow``);
+    /// The row of a valid sent message of the common shape, read from its tape (``SentMessageReader``);
     /// nil for anything else, which takes the ordinary path below (and gets its report there).
     private mutating func fastSent(_ bytes: [UInt8]) -> StoreWrite? {
         guard case .success(let validator) = memo.validator(for: .bundled(.message)) else { return nil }
         var tape = memo.tape
         memo.tape = JSONTape()
         defer { memo.tape = tape }
-        return sentRows.write(bytes) { content in validator.verdict(bytes: Array(content), tape: &tape) == .valid }
+        return sentRows.record(bytes) { content in validator.verdict(bytes: Array(content), tape: &tape) == .valid }
+            .map { .message($0, user: nil, channel: nil, actions: []) }
     }
 
     private mutating func checkSent(
-        _ bytes: [UInt8], document: JSONDocument, label: RecordLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
+        _ bytes: [UInt8], document: JSONDocument, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
     ) -> (RecordResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         let contentPointer = JSONPointer(tokens: ["content"])
@@ -112,7 +113,7 @@ struct ImportChecker {
     }
 
     private mutating func checkSentValue(
-        _ value: JSONValue, document: YAMLInstance.Document, label: RecordLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
+        _ value: JSONValue, document: YAMLInstance.Document, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
     ) -> (RecordResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         if case .object(let o) = value, let content = o["content"] {
@@ -254,7 +255,7 @@ struct ImportChecker {
 
     // MARK: Results
 
-    private func emptyResult(_ label: RecordLabel, _ inputIndex: Int, _ recordIndex: Int, autoDetected: Bool) -> RecordResult {
+    private func emptyResult(_ label: PayloadLabel, _ inputIndex: Int, _ recordIndex: Int, autoDetected: Bool) -> RecordResult {
         RecordResult(
             inputIndex: inputIndex, recordIndex: recordIndex, label: label, schemaName: "message",
             schemaSource: autoDetected ? .fallback : .option, autoDetected: autoDetected, outcome: .valid, issues: [],

@@ -28,7 +28,7 @@ final class PayloadEmitter {
     }
 
     /// Remembers the text of the payload just queued (nil when there is none).
-    func queued(_ payload: WorkItem.Payload, label: RecordLabel) {
+    func queued(_ payload: WorkItem.Payload, label: PayloadLabel) {
         switch payload {
         case .bytes(let bytes):
             if case .line = label {

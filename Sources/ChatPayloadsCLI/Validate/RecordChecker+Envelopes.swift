@@ -39,12 +39,12 @@ extension RecordChecker {
     /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
     /// the text is not JSON).
     static func parsed(
-        _ text: [UInt8], place: PayloadPlace, label: RecordLabel, options: JSONParseOptions
+        _ text: [UInt8], place: PayloadPlace, label: PayloadLabel, options: JSONParseOptions
     ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
         guard let document = try? JSONParser.parse(text, options: options) else { return nil }
         return (document, { pointer in
             guard let location = document.location(of: pointer) else { return nil }
-            let inRecord = place.recordPosition(line: location.line, column: location.column)
+            let inRecord = place.outerPosition(line: location.line, column: location.column)
             return label.inputPosition(line: inRecord.line, column: inRecord.column)
         })
     }

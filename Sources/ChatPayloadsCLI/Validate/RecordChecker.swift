@@ -15,7 +15,7 @@ struct WorkItem: Sendable {
 
     var inputIndex: Int
     var recordIndex: Int
-    var label: RecordLabel
+    var label: PayloadLabel
     var schema: SchemaSpec
     var source: SchemaSource
     var payload: Payload
@@ -259,13 +259,13 @@ struct RecordChecker: Sendable {
         let label = result.label
         result.issues = report.issues.map { issue in
             let position = issue.location.map {
-                let inRecord = place.recordPosition(line: $0.line, column: $0.column)
+                let inRecord = place.outerPosition(line: $0.line, column: $0.column)
                 return label.inputPosition(line: inRecord.line, column: inRecord.column)
             }
             return ReportedIssue(
                 severity: issue.severity == .warning ? .warning : .error,
                 message: issue.message,
-                instanceLocation: place.recordPointer(issue.instanceLocation.description),
+                instanceLocation: place.outerPointer(issue.instanceLocation.description),
                 keywordLocation: issue.keywordLocation,
                 absoluteKeywordLocation: issue.absoluteKeywordLocation,
                 rule: RecordChecker.reportedRule(of: issue, unreadable: unreadable),

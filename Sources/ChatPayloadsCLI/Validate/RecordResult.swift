@@ -6,7 +6,7 @@ struct RecordResult: Sendable {
     var inputIndex: Int
     /// The record's 0-based index within its input.
     var recordIndex: Int
-    var label: RecordLabel
+    var label: PayloadLabel
     /// The schema used (`message`, `schemas/app.json`), nil if none could be chosen.
     var schemaName: String?
     var schemaSource: SchemaSource
@@ -30,7 +30,7 @@ struct RecordResult: Sendable {
     var startColumn: Int { label.startColumn }
 
     /// The place in the input of `line`:`column` of the record's own text (see
-    /// ``RecordLabel/inputPosition(line:column:)``).
+    /// ``PayloadLabel/inputPosition(line:column:)``).
     func inputPosition(line: Int, column: Int) -> (line: Int, column: Int) {
         label.inputPosition(line: line, column: column)
     }

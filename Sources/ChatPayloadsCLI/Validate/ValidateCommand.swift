@@ -249,7 +249,7 @@ struct ValidationSetup {
     func feed(_ input: InputFile, index: Int, into runner: ParallelRunner, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
         let (spec, source) = schema(for: input)
         var recordIndex = 0
-        func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil) {
+        func enqueue(_ label: PayloadLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil) {
             emitter?.queued(emitted ?? payload, label: label)
             runner.enqueue(WorkItem(inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload))
             recordIndex += 1

@@ -13,18 +13,19 @@ import JSONCore
 /// Lines end at `\n`; a `\r` before it is dropped (kept at the end of the record's bytes with
 /// `keepCarriageReturn`, for `--emit`, which passes lines through byte for byte). Lines holding only whitespace are skipped
 /// (they are not records). Each record carries its 1-based line number.
-struct NDJSONSplitter: ~Copyable {
+public struct NDJSONSplitter: ~Copyable {
     /// One line's record.
-    struct Record: Sendable {
+    public struct Record: Sendable {
         /// The line's bytes without the line end (empty when `tooLong`).
-        let bytes: [UInt8]
+        public let bytes: [UInt8]
         /// The 1-based line number.
-        let line: Int
+        public let line: Int
         /// The line was longer than the limit and was skipped.
-        let tooLong: Bool
+        public let tooLong: Bool
     }
 
-    private var reader: ByteReader
+    /// The stream; nil when the whole input was given as bytes.
+    private var reader: ByteReader?
     private let maxLineBytes: Int
     /// Unconsumed bytes are `buffer[start...]`; `scanFrom` is where the newline search resumes.
     private var buffer: [UInt8] = []
@@ -48,19 +49,29 @@ struct NDJSONSplitter: ~Copyable {
     /// `maxLineBytes` are reported as `tooLong`, not kept. `onIdle` runs whenever the next read
     /// would wait for more input.
     /// `prefix` holds the stream's first bytes, already read from `reader` (``NDJSONSniff``).
-    init(
+    public init(
         reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil, prefix: [UInt8] = [],
         keepCarriageReturn: Bool = false
     ) {
-        self.reader = reader
+        self.reader = consume reader
         buffer = prefix
         self.maxLineBytes = max(1, maxLineBytes)
         self.onIdle = onIdle
         self.keepCarriageReturn = keepCarriageReturn
     }
 
+    /// A splitter over an input already in memory (`bytes`), with the same rules.
+    public init(bytes: [UInt8], maxLineBytes: Int, keepCarriageReturn: Bool = false) {
+        reader = nil
+        buffer = bytes
+        atEnd = true
+        self.maxLineBytes = max(1, maxLineBytes)
+        onIdle = nil
+        self.keepCarriageReturn = keepCarriageReturn
+    }
+
     /// The next record, nil at the end of the stream.
-    mutating func next() throws(ByteReader.Failure) -> Record? {
+    public mutating func next() throws(ByteReader.Failure) -> Record? {
         while true {
             if let newline = NDJSONSplitter.firstNewline(in: buffer, from: scanFrom) {
                 let lineStart = start
@@ -91,8 +102,12 @@ struct NDJSONSplitter: ~Copyable {
                 buffer.removeAll(keepingCapacity: true)
             }
             scanFrom = buffer.count
-            if let onIdle, !reader.hasDataReady() { onIdle() }
-            if try reader.readChunk(into: &buffer) == 0 { atEnd = true }
+            guard reader != nil else {
+                atEnd = true
+                continue
+            }
+            if let onIdle, reader?.hasDataReady() == false { onIdle() }
+            if try (reader?.readChunk(into: &buffer) ?? 0) == 0 { atEnd = true }
         }
     }
 
@@ -116,7 +131,7 @@ struct NDJSONSplitter: ~Copyable {
     }
 
     /// The index of the first `\n` in `bytes[from...]` (found with `memchr`).
-    static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+    public static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
         bytes.withUnsafeBufferPointer { p -> Int? in
             guard let base = p.baseAddress, from >= 0, from < p.count,
                 let hit = memchr(base + from, 0x0A, p.count - from) else { return nil }
@@ -124,7 +139,8 @@ struct NDJSONSplitter: ~Copyable {
         }
     }
 
-    static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// Whether `bytes` holds only spaces, tabs and carriage returns.
+    public static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { raw in
             for b in raw where b != 0x20 && b != 0x09 && b != 0x0D { return false }
             return true
