@@ -29,7 +29,7 @@ struct WorkItem: Sendable {
 
 /// Checks one payload: picks the validator, runs it, and turns its report into file
 /// coordinates. Called on worker threads; holds only shared, thread-safe state.
-struct RecordChecker: Sendable {
+struct RecordChecker: PayloadChunkChecker {
     let cache: ValidatorCache
     let expectInvalid: Bool
     /// Parser options for `--schema auto`'s shape detection.

@@ -246,7 +246,7 @@ struct ValidationSetup {
 
     /// Reads an input and queues its payloads (remembering their text for `emitter`); `idle`
     /// runs when a piped NDJSON input has nothing new to read yet.
-    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
+    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<RecordChecker>, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
         let (spec, source) = schema(for: input)
         var recordIndex = 0
         func enqueue(_ label: PayloadLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil) {
