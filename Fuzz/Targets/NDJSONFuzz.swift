@@ -63,7 +63,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var splitter = NDJSONSplitter(reader: reader, maxLineBytes: limit)
     var index = 0
     while true {
-        let record: NDJSONSplitter.Record?
+        let record: NDJSONSplitter.Line?
         do {
             record = try splitter.next()
         } catch {

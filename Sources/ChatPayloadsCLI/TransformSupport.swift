@@ -97,7 +97,7 @@ struct TransformRunner {
         }
         let profile = self.profile
         for input in inputs {
-            RecordReader.readParsed(input, profile: profile) { label, parsed, bytes in
+            PayloadReader.readParsed(input, profile: profile) { label, parsed, bytes in
                 defer { progress?.settle() }
                 if bytes > 0 { progress?.read(bytes: bytes) }
                 let outcome: Result<JSONValue, TransformFailure>

@@ -9,7 +9,7 @@ import XCTest
 final class ParallelRunnerTests: XCTestCase {
     /// What the runner delivered, in order: `r<input>.<record>:<outcome>` or `end<input>`.
     func run(jobs: Int, inputs: [[String]]) -> [String] {
-        let checker = RecordChecker(
+        let checker = PayloadChecker(
             cache: ValidatorCache(profile: Profile.standard, registry: nil, customData: [:]),
             expectInvalid: false, detectionOptions: JSONParseOptions())
         var events: [String] = []

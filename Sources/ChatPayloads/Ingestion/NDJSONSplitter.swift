@@ -7,15 +7,15 @@ import Darwin
 #endif
 import JSONCore
 
-/// Splits an NDJSON / JSON Lines stream into records, reading in chunks so memory stays bounded
+/// Splits an NDJSON / JSON Lines stream into lines, reading in chunks so memory stays bounded
 /// by the longest line (itself capped by `maxLineBytes`), never by the file.
 ///
-/// Lines end at `\n`; a `\r` before it is dropped (kept at the end of the record's bytes with
+/// Lines end at `\n`; a `\r` before it is dropped (kept at the end of the line's bytes with
 /// `keepCarriageReturn`, for `--emit`, which passes lines through byte for byte). Lines holding only whitespace are skipped
-/// (they are not records). Each record carries its 1-based line number.
+/// (they are not payloads). Each line carries its 1-based line number.
 public struct NDJSONSplitter: ~Copyable {
-    /// One line's record.
-    public struct Record: Sendable {
+    /// One non-blank line.
+    public struct Line: Sendable {
         /// The line's bytes without the line end (empty when `tooLong`).
         public let bytes: [UInt8]
         /// The 1-based line number.
@@ -36,13 +36,13 @@ public struct NDJSONSplitter: ~Copyable {
     /// The current line is over the limit: its bytes are being dropped until its end.
     private var discarding = false
     /// While discarding: whether every dropped byte was whitespace (a blank line is never a
-    /// record, however long).
+    /// line, however long).
     private var droppedOnlyBlanks = true
 
     /// Called before a read that would wait for the writer (a pipe with nothing new in it), so
     /// the caller can publish the results it already has (`--reporter ndjson` as a filter).
     private let onIdle: (() -> Void)?
-    /// Whether a record keeps the `\r` of its `\r\n` line end.
+    /// Whether a line keeps the `\r` of its `\r\n` line end.
     private let keepCarriageReturn: Bool
 
     /// A splitter over `reader`; lines whose content (line end excluded) is longer than
@@ -70,24 +70,23 @@ public struct NDJSONSplitter: ~Copyable {
         self.keepCarriageReturn = keepCarriageReturn
     }
 
-    /// The next record, nil at the end of the stream.
-    public mutating func next() throws(ByteReader.Failure) -> Record? {
+    /// The next non-blank line, nil at the end of the stream.
+    public mutating func next() throws(ByteReader.Failure) -> Line? {
         while true {
             if let newline = NDJSONSplitter.firstNewline(in: buffer, from: scanFrom) {
                 let lineStart = start
                 start = newline + 1
                 scanFrom = start
-                if let record = finishLine(lineStart..<newline) { return record }
+                if let line = finishLine(lineStart..<newline) { return line }
                 continue
             }
             if atEnd {
                 guard start < buffer.count || discarding else { return nil }
-                let record = finishLine(start..<buffer.count)
+                let last = finishLine(start..<buffer.count)
                 buffer.removeAll()
                 start = 0
                 scanFrom = 0
-                if let record { return record }
-                return nil
+                return last
             }
             // Compact: drop consumed bytes before reading more.
             if start > 0 {
@@ -111,9 +110,9 @@ public struct NDJSONSplitter: ~Copyable {
         }
     }
 
-    /// Ends the line held in `buffer[range]` (line end not included): the record to report, or
+    /// Ends the line held in `buffer[range]` (line end not included): the line to report, or
     /// nil when the line is blank.
-    private mutating func finishLine(_ range: Range<Int>) -> Record? {
+    private mutating func finishLine(_ range: Range<Int>) -> Line? {
         lineNumber += 1
         var end = range.upperBound
         if end > range.lowerBound, buffer[end - 1] == 0x0D { end -= 1 }
@@ -124,10 +123,10 @@ public struct NDJSONSplitter: ~Copyable {
         droppedOnlyBlanks = true
         if blank { return nil }
         if wasDiscarding || content.count > maxLineBytes {
-            return Record(bytes: [], line: lineNumber, tooLong: true)
+            return Line(bytes: [], line: lineNumber, tooLong: true)
         }
         let kept = keepCarriageReturn && end < range.upperBound ? buffer[range.lowerBound..<range.upperBound] : content
-        return Record(bytes: Array(kept), line: lineNumber, tooLong: false)
+        return Line(bytes: Array(kept), line: lineNumber, tooLong: false)
     }
 
     /// The index of the first `\n` in `bytes[from...]` (found with `memchr`).

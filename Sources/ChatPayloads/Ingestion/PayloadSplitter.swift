@@ -41,7 +41,7 @@ public enum PayloadSplitter {
     }
 
     /// The payload of one NDJSON line.
-    public static func payload(of line: NDJSONSplitter.Record, maxBytes: Int) -> (PayloadLabel, SplitPayload.Content) {
+    public static func payload(of line: NDJSONSplitter.Line, maxBytes: Int) -> (PayloadLabel, SplitPayload.Content) {
         guard line.tooLong else { return (.line(line.line), .json(line.bytes)) }
         return (.line(line.line), unreadable(
             "line \(line.line) is longer than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes", line: line.line, column: 1))

@@ -3,15 +3,15 @@ import ChatStore
 
 /// A payload `store import` checked: its verdict and, when valid, its row.
 struct ImportChecked: Sendable {
-    var result: RecordResult
+    var result: PayloadResult
     var write: StoreWrite?
 }
 
 /// Checks a chunk of payloads for `store import` on a worker thread of ``ParallelRunner``
 /// (``ImportChecker`` for each, with the validators and scratch kept across the chunk).
 struct ImportChunkChecker: PayloadChunkChecker {
-    let checker: RecordChecker
-    let kind: ImportKind
+    let checker: PayloadChecker
+    let kind: PayloadKindOption
     let profile: Profile
     let decoding: ChatDecodingOptions
 

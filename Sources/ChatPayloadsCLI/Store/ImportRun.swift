@@ -10,7 +10,7 @@ final class ImportRun {
     /// A reported event waiting for its batch.
     private enum Event {
         /// A payload's verdict; `slot` is where its row sits (batch number, index) when it was written.
-        case record(RecordResult, slot: (batch: Int, index: Int)?)
+        case record(PayloadResult, slot: (batch: Int, index: Int)?)
         /// An input is done.
         case inputDone(Int)
     }
@@ -72,7 +72,7 @@ final class ImportRun {
         for (index, input) in inputs.enumerated() {
             var recordIndex = 0
             var sawRecord = false
-            RecordReader.read(input, maxBytes: maxBytes) { label, record in
+            PayloadReader.read(input, maxBytes: maxBytes) { label, record in
                 sawRecord = true
                 guard storeError == nil else { return }
                 let payload: WorkItem.Payload

@@ -42,7 +42,7 @@ struct StoreImportCommand: ParsableCommand {
     @OptionGroup var database: StoreDatabaseOptions
 
     @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, message (the sent form) or message-action.")
-    var kind: ImportKind = .auto
+    var kind: PayloadKindOption = .auto
 
     @Option(name: .long, help: ArgumentHelp("Rows per transaction (default \(StoreImportCommand.defaultBatchSize)).", valueName: "n"))
     var batchSize: Int = StoreImportCommand.defaultBatchSize
@@ -130,7 +130,7 @@ struct StoreImportCommand: ParsableCommand {
         var detection = profile.parseOptions
         detection.duplicateKeys = .lastWins
         detection.maxBytes = Int.max
-        var checker = RecordChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
+        var checker = PayloadChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
         checker.autoOption = "--kind auto"
         checker.autoAdvice = StoreImportCommand.autoAdvice
         let state = RunState(inputCount: inputs.count, expectInvalid: false)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What checks a chunk of payloads on a worker thread of ``CheckingPool``: `validate`'s
-/// ``RecordChecker`` (a result per payload) or `store import`'s ``ImportChunkChecker`` (a
+/// ``PayloadChecker`` (a result per payload) or `store import`'s ``ImportChunkChecker`` (a
 /// result and the row to write).
 protocol PayloadChunkChecker: Sendable {
     /// What one payload gives.

@@ -44,7 +44,7 @@ final class PayloadEmitter {
     }
 
     /// Writes the oldest remembered payload when `result` has the emitted verdict.
-    func delivered(_ result: RecordResult) {
+    func delivered(_ result: PayloadResult) {
         guard head < pending.count else { return }
         let bytes = pending[head]
         pending[head] = nil

@@ -6,11 +6,11 @@ import JSONCore
 /// `json-array` (streamed in chunks), each document for YAML.
 ///
 /// A problem that stops the input (cannot open, too large, bad YAML) is handed over as a
-/// ``Record/failure(_:)``, so every input yields at least one record unless it is an empty
+/// ``Payload/failure(_:)``, so every input yields at least one payload unless it is an empty
 /// NDJSON stream or an empty array.
-enum RecordReader {
+enum PayloadReader {
     /// One payload, or why there is none.
-    enum Record: Sendable {
+    enum Payload: Sendable {
         /// JSON text.
         case bytes([UInt8])
         /// A YAML document.
@@ -19,12 +19,12 @@ enum RecordReader {
         case failure(ReportedIssue)
     }
 
-    /// Calls `body` with each record of `input`, in order. `maxBytes` bounds a JSON or YAML
+    /// Calls `body` with each payload of `input`, in order. `maxBytes` bounds a JSON or YAML
     /// input, each NDJSON line and each array element (larger ones are reported, not read into
     /// memory). `idle` runs when an NDJSON stream has nothing new to read yet (see
     /// ``NDJSONSplitter``). With `keepCarriageReturns` an NDJSON line that ended `\r\n` keeps its
     /// `\r` (for `--emit`).
-    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (PayloadLabel, Record) -> Void) {
+    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (PayloadLabel, Payload) -> Void) {
         func fail(_ message: String, rule: String = "read", label: PayloadLabel = .whole, line: Int? = nil, column: Int? = nil) {
             body(label, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column)))
         }
@@ -62,7 +62,7 @@ enum RecordReader {
             var splitter = NDJSONSplitter(
                 reader: reader, maxLineBytes: maxBytes, onIdle: idle, prefix: head, keepCarriageReturn: keepCarriageReturns)
             while true {
-                let record: NDJSONSplitter.Record?
+                let record: NDJSONSplitter.Line?
                 do throws(ByteReader.Failure) {
                     record = try splitter.next()
                 } catch {
@@ -70,7 +70,7 @@ enum RecordReader {
                 }
                 guard let record else { return }
                 let (label, content) = PayloadSplitter.payload(of: record, maxBytes: maxBytes)
-                body(label, Record(content))
+                body(label, Payload(content))
             }
         case .jsonArray:
             readArray(reader, maxBytes: maxBytes, body)
@@ -81,18 +81,18 @@ enum RecordReader {
                     if try reader.readChunk(into: &bytes) == 0 { break }
                 }
                 if bytes.count > maxBytes {
-                    return body(.whole, Record(PayloadSplitter.tooLarge(maxBytes: maxBytes)))
+                    return body(.whole, Payload(PayloadSplitter.tooLarge(maxBytes: maxBytes)))
                 }
             } catch {
                 return fail(error.message)
             }
             if format != .yaml { return body(.whole, .bytes(bytes)) }
-            for (label, content) in PayloadSplitter.yamlPayloads(bytes) { body(label, Record(content)) }
+            for (label, content) in PayloadSplitter.yamlPayloads(bytes) { body(label, Payload(content)) }
         }
     }
 }
 
-extension RecordReader.Record {
+extension PayloadReader.Payload {
     /// The CLI's form of a payload the library's ``PayloadSplitter`` cut out.
     init(_ content: SplitPayload.Content) {
         switch content {

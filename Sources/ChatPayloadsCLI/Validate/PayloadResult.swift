@@ -1,7 +1,7 @@
 import ChatPayloads
 
 /// What the run found for one payload.
-struct RecordResult: Sendable {
+struct PayloadResult: Sendable {
     /// The input's index in the run's input list.
     var inputIndex: Int
     /// The record's 0-based index within its input.
@@ -12,11 +12,11 @@ struct RecordResult: Sendable {
     var schemaSource: SchemaSource
     /// Whether the schema was picked from the payload's shape (`auto`).
     var autoDetected: Bool
-    var outcome: RecordOutcome
+    var outcome: PayloadOutcome
     /// Errors first (best match first), then warnings.
     var issues: [ReportedIssue]
     /// The 2020-12 `basic` output with `line`/`column` in file coordinates, when validated and
-    /// a reporter prints it (``RecordChecker/wantsOutput``).
+    /// a reporter prints it (``PayloadChecker/wantsOutput``).
     var basicOutput: PayloadOutput?
     /// Seconds spent on this record.
     var seconds: Double

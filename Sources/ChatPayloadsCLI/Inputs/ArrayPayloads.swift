@@ -1,10 +1,10 @@
 import ChatPayloads
 import JSONCore
 
-extension RecordReader {
-    /// Hands over each element of a top-level JSON array as a record labelled with its index and
-    /// starting position; structural problems become located failure records.
-    static func readArray(_ reader: consuming ByteReader, maxBytes: Int, _ body: (PayloadLabel, Record) -> Void) {
+extension PayloadReader {
+    /// Hands over each element of a top-level JSON array as a payload labelled with its index and
+    /// starting position; structural problems become located failures.
+    static func readArray(_ reader: consuming ByteReader, maxBytes: Int, _ body: (PayloadLabel, Payload) -> Void) {
         var splitter = JSONArraySplitter(reader: reader, maxElementBytes: maxBytes)
         while true {
             let event: JSONArraySplitter.Event?
@@ -15,7 +15,7 @@ extension RecordReader {
             }
             guard let event else { return }
             let (label, content) = PayloadSplitter.payload(of: event, maxBytes: maxBytes)
-            body(label, Record(content))
+            body(label, Payload(content))
         }
     }
 }
