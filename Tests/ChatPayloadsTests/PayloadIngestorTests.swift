@@ -166,4 +166,24 @@ final class PayloadIngestorTests: XCTestCase {
         XCTAssertEqual(null.first?.outcome, .invalid)
         XCTAssertEqual(null.first?.issues.first?.rule, "decode")
     }
+
+    /// An unreadable text gets, without a validator, the report every validator gives it.
+    func testUnreadableTextIsReportedAsAValidatorReportsIt() throws {
+        var profile = Profile.strict
+        profile.maxDepth = 3
+        let validator = try PayloadValidator(schema: .bundled(.message), profile: profile)
+        let texts = [#"{"id":"#, "nope", #"{"a":1,"a":2,"#, #"{"a":[[[[1]]]]}"#, "{\"a\":\"\u{0001}\"}", #"{"a":1,"a":2}"#]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let direct = PayloadReport.unreadable(text: bytes, profile: profile, schemaName: "message")
+            let report = validator.validate(bytes: bytes)
+            if report.outcome == .unreadable {
+                let direct = try XCTUnwrap(direct, text)
+                XCTAssertEqual(direct.issues, report.issues, text)
+                XCTAssertEqual(direct.basicOutput, report.basicOutput, text)
+            } else {
+                XCTAssertNil(direct, text)
+            }
+        }
+    }
 }

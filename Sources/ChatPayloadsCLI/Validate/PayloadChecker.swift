@@ -156,7 +156,7 @@ struct PayloadChecker: PayloadChunkChecker {
                 let document = try JSONParser.parse(bytes, options: detectionOptions)
                 if given == .auto, select == nil { shape = PayloadValidator.detectShape(document.root) }
             } catch {
-                return markUnreadable(bytes, error: error, into: &result, memo: &memo)
+                return markUnreadable(bytes, error: error, into: &result)
             }
         }
         if let select {
@@ -196,10 +196,11 @@ struct PayloadChecker: PayloadChunkChecker {
         return (try? JSONParser.parse(text, options: detectionOptions)).map { PayloadValidator.detectShape($0.root) }
     }
 
-    /// A text that is not JSON: any validator reports it the same way (a located `parse` issue).
-    private func markUnreadable(_ bytes: [UInt8], error: JSONParseError, into result: inout PayloadResult, memo: inout ValidatorMemo) {
-        if case .success(let validator) = memo.validator(for: .bundled(.message)) {
-            absorb(validator.validate(bytes: bytes, tape: &memo.tape), into: &result)
+    /// A text that is not JSON: reported as every validator reports it (``PayloadReport/unreadable(text:profile:schemaName:)``),
+    /// with no validator run; `error` (the detection's reading) when the profile's reading accepts it.
+    private func markUnreadable(_ bytes: [UInt8], error: JSONParseError, into result: inout PayloadResult) {
+        if let report = PayloadReport.unreadable(text: bytes, profile: cache.profile, schemaName: BundledSchema.message.rawValue) {
+            absorb(report, into: &result)
         } else {
             let position = result.inputPosition(line: error.location.line, column: error.location.column)
             result.outcome = .unreadable
