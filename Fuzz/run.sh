@@ -146,7 +146,7 @@ build_target() {
         # The splitter lives in the executable module `chatpayloads`, which cannot be imported:
         # its source file is compiled into the target (its ByteReader comes from JSONCore).
         build_module JSONCore 6 "$ROOT/Sources/JSONCore"
-        link_target "$target" "$OBJS/JSONCore.o" -- "$ROOT/Sources/ChatPayloadsCLI/Inputs/NDJSONSplitter.swift" ;;
+        link_target "$target" "$OBJS/JSONCore.o" -- "$ROOT/Sources/ChatPayloads/Ingestion/NDJSONSplitter.swift" ;;
     *) log "unknown target $target (one of: ${ALL_TARGETS[*]})"; exit 2 ;;
     esac
 }

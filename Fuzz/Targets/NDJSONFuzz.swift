@@ -1,7 +1,7 @@
-// libFuzzer target: the CLI's NDJSON line reader (`NDJSONSplitter`, with `ByteReader`).
+// libFuzzer target: the NDJSON line reader (`NDJSONSplitter`, with `ByteReader`).
 //
 // The splitter lives in the executable module `chatpayloads`, which cannot be imported, so
-// run.sh compiles Sources/ChatPayloadsCLI/Inputs/NDJSONSplitter.swift into this target (and links
+// run.sh compiles Sources/ChatPayloads/Ingestion/NDJSONSplitter.swift into this target (and links
 // JSONCore, which has `ByteReader`). The input is served through a temporary file (in /dev/shm when it exists).
 //
 // Input: first byte picks `maxLineBytes` (1...256, or 1 MiB when the byte is 0), the rest is the
@@ -63,7 +63,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var splitter = NDJSONSplitter(reader: reader, maxLineBytes: limit)
     var index = 0
     while true {
-        let record: NDJSONSplitter.Record?
+        let record: NDJSONSplitter.Line?
         do {
             record = try splitter.next()
         } catch {

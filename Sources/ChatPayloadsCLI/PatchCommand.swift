@@ -117,7 +117,7 @@ struct PatchCommand: ParsableCommand {
     /// before anything is applied: each error located in the changeset file, the base printed
     /// unchanged (or the --json report), exit 1.
     private func checkChangeset(
-        _ data: JSONValue, at pointer: JSONPointer, kind: JSONPatcher.Kind, record: ParsedRecord, profile: Profile, base: JSONValue
+        _ data: JSONValue, at pointer: JSONPointer, kind: JSONPatcher.Kind, record: ParsedPayload, profile: Profile, base: JSONValue
     ) throws {
         let validator: PayloadValidator
         do throws(ChatPayloadsError) {
@@ -171,13 +171,13 @@ struct PatchCommand: ParsableCommand {
 
     /// Reads and parses one JSON input under `profile`'s limits (as `validate` reads payloads);
     /// failures end the run with status 2.
-    static func load(_ path: String, profile: Profile) throws -> ParsedRecord {
+    static func load(_ path: String, profile: Profile) throws -> ParsedPayload {
         let input = path == "-"
             ? InputFile(displayPath: "<stdin>", source: .standardInput, format: .json, problem: nil)
             : InputFile(displayPath: path, source: .path(path), format: InputFormat.forPath(path) == .yaml ? .yaml : .json, problem: nil)
-        var value: ParsedRecord?
+        var value: ParsedPayload?
         var failure: String?
-        RecordReader.readParsed(input, profile: profile) { _, parsed, _ in
+        PayloadReader.readParsed(input, profile: profile) { _, parsed, _ in
             guard value == nil, failure == nil else { return }
             switch parsed {
             case .success(let record): value = record
@@ -194,7 +194,7 @@ struct PatchCommand: ParsableCommand {
     }
 }
 
-extension ParsedRecord {
+extension ParsedPayload {
     /// The `(line, column)` of the value at `pointer` in the record's text, if found.
     func position(of pointer: JSONPointer) -> (line: Int, column: Int)? {
         switch self {

@@ -86,7 +86,7 @@ struct TransformRunner {
         let progress = progressTask.flatMap {
             ProgressLine.make(task: $0, quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [out, err])
         }
-        func report(_ input: InputFile, _ label: RecordLabel, _ f: TransformFailure) {
+        func report(_ input: InputFile, _ label: PayloadLabel, _ f: TransformFailure) {
             let place: String
             if let line = f.line { place = "\(input.displayPath):\(line):\(f.column ?? 1)" } else if label != .whole { place = "\(input.displayPath): \(label.text)" } else { place = input.displayPath }
             progress?.clear()
@@ -97,7 +97,7 @@ struct TransformRunner {
         }
         let profile = self.profile
         for input in inputs {
-            RecordReader.readParsed(input, profile: profile) { label, parsed, bytes in
+            PayloadReader.readParsed(input, profile: profile) { label, parsed, bytes in
                 defer { progress?.settle() }
                 if bytes > 0 { progress?.read(bytes: bytes) }
                 let outcome: Result<JSONValue, TransformFailure>

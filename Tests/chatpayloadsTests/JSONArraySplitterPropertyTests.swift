@@ -2,7 +2,7 @@ import Foundation
 import JSONCore
 import XCTest
 
-@testable import ChatPayloadsCLI
+@testable import ChatPayloads
 
 /// Generated arrays, well-formed and damaged: the splitter agrees with the JSON parser on
 /// well-formed ones, and on any input it stops, gives the same events whatever the read size, and

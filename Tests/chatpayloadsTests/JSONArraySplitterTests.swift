@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import ChatPayloadsCLI
+@testable import ChatPayloads
 import JSONCore
 
 /// The top-level array splitter behind `--format json-array`: element boundaries, positions,

@@ -1,4 +1,4 @@
-@testable import ChatPayloadsCLI
+@testable import ChatPayloads
 import XCTest
 
 /// Issue 25: standard input with no format named is NDJSON when its first line is a whole JSON

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import ChatPayloadsCLI
+@testable import ChatPayloads
 import JSONCore
 
 /// The NDJSON splitter's line rules, including the boundary cases the NDJSON fuzz target found

@@ -9,7 +9,7 @@ import XCTest
 final class ParallelRunnerTests: XCTestCase {
     /// What the runner delivered, in order: `r<input>.<record>:<outcome>` or `end<input>`.
     func run(jobs: Int, inputs: [[String]]) -> [String] {
-        let checker = RecordChecker(
+        let checker = PayloadChecker(
             cache: ValidatorCache(profile: Profile.standard, registry: nil, customData: [:]),
             expectInvalid: false, detectionOptions: JSONParseOptions())
         var events: [String] = []
@@ -71,7 +71,7 @@ final class ParallelRunnerTests: XCTestCase {
 
     func testLargePayloadsMakeSmallChunks() {
         // Each payload is over the chunk byte limit, so each travels alone; order still holds.
-        let big = #"{"id":"u1","type":"user","name":""# + String(repeating: "a", count: ParallelRunner.maxChunkBytes) + #""}"#
+        let big = #"{"id":"u1","type":"user","name":""# + String(repeating: "a", count: ParallelLimits.maxChunkBytes) + #""}"#
         let inputs = [[big, invalid, big], [big]]
         XCTAssertEqual(run(jobs: 2, inputs: inputs), expected(inputs))
     }

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import ChatPayloadsCLI
 
-/// `store import`'s fast path for sent messages (``SentMessageRow``) gives the row the ordinary
+/// `store import`'s fast path for sent messages (``SentMessageReader``, in the library's ingestion API) gives the record the ordinary
 /// path gives (parse, `ChatMessage` decode, `MessageRecord`), or declines.
 final class StoreSentMessageRowTests: XCTestCase {
     /// The row of the ordinary path.
@@ -16,8 +16,8 @@ final class StoreSentMessageRowTests: XCTestCase {
 
     /// The fast path's row (content always judged valid).
     func fast(_ text: String) -> StoreWrite? {
-        var rows = SentMessageRow(options: JSONParseOptions(), decoding: ChatDecodingOptions())
-        return rows.write(Array(text.utf8)) { _ in true }
+        var rows = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
+        return rows.record(Array(text.utf8)) { _ in true }.map { .message($0, user: nil, channel: nil, actions: []) }
     }
 
     func envelope(_ content: String, timetoken: String = "17000000000000001") -> String {
@@ -68,10 +68,10 @@ final class StoreSentMessageRowTests: XCTestCase {
     }
 
     func testInvalidContentIsDeclined() {
-        var rows = SentMessageRow(options: JSONParseOptions(), decoding: ChatDecodingOptions())
+        var rows = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
         let text = envelope(#"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"}"#)
         var seen: [UInt8] = []
-        XCTAssertNil(rows.write(Array(text.utf8)) { content in seen = Array(content); return false })
+        XCTAssertNil(rows.record(Array(text.utf8)) { content in seen = Array(content); return false })
         XCTAssertEqual(String(decoding: seen, as: UTF8.self), #"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"}"#)
     }
 }

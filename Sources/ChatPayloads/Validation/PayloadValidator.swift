@@ -104,12 +104,7 @@ public final class PayloadValidator: Sendable {
     }
 
     func validate(bytes: [UInt8], tape: inout JSONTape, alreadyRead: Bool) -> PayloadReport {
-        if bytes.count > profile.maxBytes {
-            let issue = PayloadIssue(
-                severity: .error, message: "the payload is \(bytes.count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
-                keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
-            return unreadable(issue)
-        }
+        if let issue = Self.sizeIssue(bytes.count, profile: profile) { return unreadable(issue) }
         var options = profile.parseOptions
         options.maxBytes = Int.max
         // Fast path: a text the tape reads and the full schema accepts has nothing to report.
@@ -165,8 +160,15 @@ public final class PayloadValidator: Sendable {
 
 
     func unreadable(_ issue: PayloadIssue) -> PayloadReport {
-        let output = PayloadOutput(valid: false, errors: [PayloadOutput.Unit(issue: issue, keyword: false)])
-        return PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [issue], output: .init(output))
+        PayloadReport.unreadable(issue, schemaName: schemaName)
+    }
+
+    /// The issue of a payload of `count` bytes over `profile`'s `max-bytes`; nil within it.
+    static func sizeIssue(_ count: Int, profile: Profile) -> PayloadIssue? {
+        guard count > profile.maxBytes else { return nil }
+        return PayloadIssue(
+            severity: .error, message: "the payload is \(count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
+            keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
     }
 
     /// The issue for a parse error: a limit's (keyword and rule: its config key, named in the

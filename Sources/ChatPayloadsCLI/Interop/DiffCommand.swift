@@ -100,7 +100,7 @@ struct DiffCommand: ParsableCommand {
 /// Reading `diff`'s inputs and decoding each side.
 enum DiffInput {
     struct Record {
-        var label: RecordLabel
+        var label: PayloadLabel
         var document: Result<JSONDocument, DiffReadError>
     }
 
@@ -115,7 +115,7 @@ enum DiffInput {
         let format: InputFormat = ndjson ? .ndjson : (path == "-" ? .json : InputFormat.forPath(path))
         let input = InputFile(displayPath: path == "-" ? "<stdin>" : path, source: path == "-" ? .standardInput : .path(path), format: format, problem: nil)
         var records: [Record] = []
-        RecordReader.readParsed(input, profile: profile) { label, parsed, _ in
+        PayloadReader.readParsed(input, profile: profile) { label, parsed, _ in
             switch parsed {
             case .failure(let f):
                 let place = f.line.map { "\(input.displayPath):\($0):\(f.column ?? 1)" }

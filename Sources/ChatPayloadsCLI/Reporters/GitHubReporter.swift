@@ -18,7 +18,7 @@ final class GitHubReporter: Reporter {
         self.context = context
     }
 
-    func record(_ r: RecordResult, input: InputFile) {
+    func record(_ r: PayloadResult, input: InputFile) {
         if !r.passed {
             let (shown, more) = context.shownErrors(of: r)
             for (k, issue) in shown.enumerated() {
@@ -31,7 +31,7 @@ final class GitHubReporter: Reporter {
         for issue in r.warnings { emit("warning", issue, r, input, issue.message) }
     }
 
-    private func emit(_ command: String, _ issue: ReportedIssue, _ r: RecordResult, _ input: InputFile, _ message: String) {
+    private func emit(_ command: String, _ issue: ReportedIssue, _ r: PayloadResult, _ input: InputFile, _ message: String) {
         var properties = ["file=" + GitHubReporter.escapeProperty(input.displayPath)]
         let line = issue.line ?? r.startLine
         properties.append("line=\(line)")

@@ -39,7 +39,7 @@ final class JSONReporter: Reporter {
         out.write("  \"results\": [")
     }
 
-    func record(_ r: RecordResult, input: InputFile) {
+    func record(_ r: PayloadResult, input: InputFile) {
         var members: [JSONObject.Member] = [
             .init(key: "file", value: .string(input.displayPath)),
             .init(key: "record", value: .number(JSONNumber(r.recordIndex))),

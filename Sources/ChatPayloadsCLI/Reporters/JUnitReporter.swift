@@ -21,7 +21,7 @@ final class JUnitReporter: Reporter {
         self.context = context
     }
 
-    func record(_ r: RecordResult, input: InputFile) {
+    func record(_ r: PayloadResult, input: InputFile) {
         let name = r.label == .whole ? input.displayPath : "\(input.displayPath) \(r.label.text)"
         if let schema = r.schemaName, !schemas.contains(schema) { schemas.append(schema) }
         var xml = "    <testcase classname=\"\(JUnitReporter.escape(JUnitReporter.className(input.displayPath)))\" name=\"\(JUnitReporter.escape(name))\""

@@ -33,7 +33,7 @@ final class NDJSONReporter: Reporter {
     /// Quoted schema names.
     private var quotedSchemas: [String: [UInt8]] = [:]
 
-    func record(_ r: RecordResult, input: InputFile) {
+    func record(_ r: PayloadResult, input: InputFile) {
         // Written straight to bytes, members in a fixed order; only errors and warnings go
         // through the JSON writer (most payloads have none).
         line.removeAll(keepingCapacity: true)

@@ -29,7 +29,7 @@ struct ReportContext {
     ///
     /// Without `--verbose` or `--max-errors`, one error (the best match) is shown; `--verbose`
     /// shows all; `--max-errors N` shows at most N.
-    func shownErrors(of r: RecordResult, defaultLimit: Int = 1) -> (shown: [ReportedIssue], more: Int) {
+    func shownErrors(of r: PayloadResult, defaultLimit: Int = 1) -> (shown: [ReportedIssue], more: Int) {
         let errors = r.errors
         let limit = shownErrorLimit ?? (verbose ? Int.max : defaultLimit)
         let shown = Array(errors.prefix(max(1, limit)))
@@ -38,7 +38,7 @@ struct ReportContext {
     }
 
     /// The errors a machine-readable reporter includes (all, or at most `--max-errors`).
-    func machineErrors(of r: RecordResult) -> [ReportedIssue] {
+    func machineErrors(of r: PayloadResult) -> [ReportedIssue] {
         let errors = r.errors
         guard let shownErrorLimit else { return errors }
         return Array(errors.prefix(max(1, shownErrorLimit)))
@@ -46,13 +46,13 @@ struct ReportContext {
 
     /// Whether a record's errors are failures to report (not the expected errors of an
     /// `--expect invalid` fixture).
-    func isFailure(_ r: RecordResult) -> Bool { !r.passed }
+    func isFailure(_ r: PayloadResult) -> Bool { !r.passed }
 }
 
 /// Receives results in input order and writes one output format.
 protocol Reporter: AnyObject {
     /// A payload's verdict.
-    func record(_ result: RecordResult, input: InputFile)
+    func record(_ result: PayloadResult, input: InputFile)
     /// An input is done (after its payloads).
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats)
     /// The run is over.
@@ -63,7 +63,7 @@ extension Reporter {
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {}
 }
 
-extension RecordResult {
+extension PayloadResult {
     /// `path`, or `path (line 3)` for a record of a multi-record input.
     func displayName(_ input: InputFile) -> String {
         label == .whole ? input.displayPath : "\(input.displayPath) (\(label.text))"

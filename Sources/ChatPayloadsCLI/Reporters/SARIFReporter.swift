@@ -21,14 +21,14 @@ final class SARIFReporter: Reporter {
         self.context = context
     }
 
-    func record(_ r: RecordResult, input: InputFile) {
+    func record(_ r: PayloadResult, input: InputFile) {
         if !r.passed {
             for issue in context.machineErrors(of: r) { add(issue, r, input, level: "error") }
         }
         for issue in r.warnings { add(issue, r, input, level: "warning") }
     }
 
-    private func add(_ issue: ReportedIssue, _ r: RecordResult, _ input: InputFile, level: String) {
+    private func add(_ issue: ReportedIssue, _ r: PayloadResult, _ input: InputFile, level: String) {
         let index: Int
         if let i = ruleIndex[issue.rule] {
             index = i

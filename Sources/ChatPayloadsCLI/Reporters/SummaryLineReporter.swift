@@ -9,7 +9,7 @@ final class SummaryLineReporter: Reporter {
         self.context = context
     }
 
-    func record(_ result: RecordResult, input: InputFile) {}
+    func record(_ result: PayloadResult, input: InputFile) {}
 
     func finish(_ summary: RunSummary) {
         guard !context.quiet else { return }

@@ -14,7 +14,7 @@ final class SummaryReporter: Reporter {
         self.context = context
     }
 
-    func record(_ result: RecordResult, input: InputFile) {}
+    func record(_ result: PayloadResult, input: InputFile) {}
 
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
         guard !context.quiet || stats.failed > 0 else { return }

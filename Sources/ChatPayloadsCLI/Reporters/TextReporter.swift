@@ -22,7 +22,7 @@ final class TextReporter: Reporter {
         self.context = context
     }
 
-    func record(_ r: RecordResult, input: InputFile) {
+    func record(_ r: PayloadResult, input: InputFile) {
         if r.passed {
             if context.verbose && !context.quiet {
                 if context.expectInvalid, let first = r.errors.first {
@@ -46,7 +46,7 @@ final class TextReporter: Reporter {
         if !context.quiet { writeWarnings(r, input) }
     }
 
-    private func writeWarnings(_ r: RecordResult, _ input: InputFile) {
+    private func writeWarnings(_ r: PayloadResult, _ input: InputFile) {
         for issue in r.warnings {
             out.write(prefix(issue, r, input) + s.warning("warning:") + " " + issue.message + keyword(issue) + "\n")
         }
@@ -74,7 +74,7 @@ final class TextReporter: Reporter {
     }
 
     /// `path:line:col: ` (or `path: line 3: ` / `path: ` when the position is unknown).
-    private func prefix(_ issue: ReportedIssue, _ r: RecordResult, _ input: InputFile) -> String {
+    private func prefix(_ issue: ReportedIssue, _ r: PayloadResult, _ input: InputFile) -> String {
         let path = TextReporter.displayable(input.displayPath)
         if let line = issue.line {
             return s.bold("\(path):\(line):\(issue.column ?? 1):") + " "

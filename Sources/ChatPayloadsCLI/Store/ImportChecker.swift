@@ -3,33 +3,33 @@ import ChatPayloads
 import JSONCore
 
 /// Checks one payload for `store import` exactly as `validate` checks it (the same
-/// ``RecordChecker``, validators and located issues) and, when it is valid, converts it into
+/// ``PayloadChecker``, validators and located issues) and, when it is valid, converts it into
 /// the row to write. A sent message's `content` is validated against the message schema under
 /// the profile, its issues located in the file and pointed under `/content`; its envelope
 /// (ids, timetoken, nested models, actions) is checked by decoding.
 struct ImportChecker {
-    let checker: RecordChecker
-    let kind: ImportKind
+    let checker: PayloadChecker
+    let kind: PayloadKindOption
     let profile: Profile
     let decoding: ChatDecodingOptions
     /// The validator and fast-path scratch kept across payloads.
     var memo: ValidatorMemo
-    /// The fast path for sent messages of the common shape (``SentMessageRow``).
-    var sentRows: SentMessageRow
+    /// The fast path for sent messages of the common shape (``SentMessageReader``).
+    var sentRows: SentMessageReader
 
-    init(checker: RecordChecker, kind: ImportKind, profile: Profile, decoding: ChatDecodingOptions) {
+    init(checker: PayloadChecker, kind: PayloadKindOption, profile: Profile, decoding: ChatDecodingOptions) {
         self.checker = checker
         self.kind = kind
         self.profile = profile
         self.decoding = decoding
         memo = ValidatorMemo(cache: checker.cache)
-        sentRows = SentMessageRow(options: profile.parseOptions, decoding: decoding)
+        sentRows = SentMessageReader(options: profile.parseOptions, decoding: decoding)
     }
 
     typealias Custom = AnyJSONCustomData
 
     /// The verdict on `payload` and, when valid, its row.
-    mutating func check(_ payload: WorkItem.Payload, label: RecordLabel, inputIndex: Int, recordIndex: Int) -> (RecordResult, StoreWrite?) {
+    mutating func check(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, StoreWrite?) {
         func item(_ spec: SchemaSpec, _ p: WorkItem.Payload) -> WorkItem {
             WorkItem(inputIndex: inputIndex, recordIndex: recordIndex, label: label, schema: spec,
                      source: kind == .auto ? .fallback : .option, payload: p)
@@ -70,32 +70,33 @@ struct ImportChecker {
     /// `content` and `pubnubChannelId`. The flag says whether the shape decided.
     private func sentMessageKind(_ value: JSONValue) -> Bool? {
         if kind == .message { return false }
-        guard kind == .auto, ImportKind.isSentMessage(value) else { return nil }
+        guard kind == .auto, PayloadKindOption.isSentMessage(value) else { return nil }
         return true
     }
 
     // MARK: Sent messages
 
-    /// The row of a valid sent message of the common shape, read from its tape (``SentMessageRow``);
+    /// The row of a valid sent message of the common shape, read from its tape (``SentMessageReader``);
     /// nil for anything else, which takes the ordinary path below (and gets its report there).
     private mutating func fastSent(_ bytes: [UInt8]) -> StoreWrite? {
         guard case .success(let validator) = memo.validator(for: .bundled(.message)) else { return nil }
         var tape = memo.tape
         memo.tape = JSONTape()
         defer { memo.tape = tape }
-        return sentRows.write(bytes) { content in validator.verdict(bytes: Array(content), tape: &tape) == .valid }
+        return sentRows.record(bytes) { content in validator.verdict(bytes: Array(content), tape: &tape) == .valid }
+            .map { .message($0, user: nil, channel: nil, actions: []) }
     }
 
     private mutating func checkSent(
-        _ bytes: [UInt8], document: JSONDocument, label: RecordLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
-    ) -> (RecordResult, StoreWrite?) {
+        _ bytes: [UInt8], document: JSONDocument, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
+    ) -> (PayloadResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         let contentPointer = JSONPointer(tokens: ["content"])
         if case .object = document.root, let range = contentPointer.byteRange(in: bytes) {
             let start = document.location(ofOffset: range.lowerBound)
             switch memo.validator(for: .bundled(.message)) {
             case .failure(let failure):
-                RecordChecker.markSchemaError(failure, into: &result)
+                PayloadChecker.markSchemaError(failure, into: &result)
                 return (result, nil)
             case .success(let validator):
                 let content = Array(bytes[range])
@@ -112,13 +113,13 @@ struct ImportChecker {
     }
 
     private mutating func checkSentValue(
-        _ value: JSONValue, document: YAMLInstance.Document, label: RecordLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
-    ) -> (RecordResult, StoreWrite?) {
+        _ value: JSONValue, document: YAMLInstance.Document, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
+    ) -> (PayloadResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         if case .object(let o) = value, let content = o["content"] {
             switch memo.validator(for: .bundled(.message)) {
             case .failure(let failure):
-                RecordChecker.markSchemaError(failure, into: &result)
+                PayloadChecker.markSchemaError(failure, into: &result)
                 return (result, nil)
             case .success(let validator):
                 let report = validator.validate(value: content)
@@ -130,23 +131,23 @@ struct ImportChecker {
                         moved.instanceLocation = "/content" + issue.instanceLocation
                         return moved
                     }
-                    RecordChecker.locate(&result, in: document)
+                    PayloadChecker.locate(&result, in: document)
                     return (result, nil)
                 }
             }
         }
         if checker.markSentMessageModels(Self.sentShape, in: value, at: .root, memo: &memo, into: &result, position: { _ in nil }) {
-            RecordChecker.locate(&result, in: document)
+            PayloadChecker.locate(&result, in: document)
             return (result, nil)
         }
         return decodeSent(value, document: nil, into: result)
     }
 
-    /// A sent message's shape, as ``RecordChecker/markSentMessageModels(_:in:at:memo:into:position:)`` reads it.
+    /// A sent message's shape, as ``PayloadChecker/markSentMessageModels(_:in:at:memo:into:position:)`` reads it.
     static let sentShape = PayloadShape.envelope(.sentMessage, inner: .payload(.message))
 
     /// Decodes the envelope and the message; a failure is an invalid payload at its place.
-    private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: RecordResult) -> (RecordResult, StoreWrite?) {
+    private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: PayloadResult) -> (PayloadResult, StoreWrite?) {
         var result = result
         do throws(ChatDecodingError) {
             let message: ChatMessage<Custom>
@@ -170,7 +171,7 @@ struct ImportChecker {
     }
 
     /// The content's report moved to the file: positions from the content's start, pointers under `/content`.
-    private func absorbContent(_ report: PayloadReport, at start: SourceLocation, into result: inout RecordResult) {
+    private func absorbContent(_ report: PayloadReport, at start: SourceLocation, into result: inout PayloadResult) {
         let label = result.label
         let begin = label.inputPosition(line: start.line, column: start.column)
         result.label = .element(index: 0, line: begin.line, column: begin.column)
@@ -193,19 +194,19 @@ struct ImportChecker {
     // MARK: Other kinds
 
     /// After `validate`'s verdict: the row of a valid payload, or why it cannot be stored.
-    private func convert(_ checked: RecordResult, value: JSONValue, document: JSONDocument?) -> (RecordResult, StoreWrite?) {
+    private func convert(_ checked: PayloadResult, value: JSONValue, document: JSONDocument?) -> (PayloadResult, StoreWrite?) {
         var result = checked
         guard result.outcome == .valid else { return (result, nil) }
         var value = value
         var document = document
-        let resolved: ImportKind
+        let resolved: PayloadKindOption
         if kind == .auto {
             // The payload validate judged: the document itself, or the one inside its envelopes
             // (an App Context event's user, channel or membership is stored as validate read it).
             let shape = PayloadValidator.detectShape(value)
-            guard let schema = shape.payloadSchema, let k = ImportKind.of(schema),
+            guard let schema = shape.payloadSchema, let k = PayloadKindOption.of(schema),
                   let inner = shape.payloadPointer.resolve(in: value) else {
-                fail(&result, ImportKind.notSentMessage("store import") + " (as convert --kind message does)",
+                fail(&result, PayloadKindOption.notSentMessage("store import") + " (as convert --kind message does)",
                      rule: "kind", line: result.startLine, column: result.startColumn)
                 return (result, nil)
             }
@@ -254,15 +255,15 @@ struct ImportChecker {
 
     // MARK: Results
 
-    private func emptyResult(_ label: RecordLabel, _ inputIndex: Int, _ recordIndex: Int, autoDetected: Bool) -> RecordResult {
-        RecordResult(
+    private func emptyResult(_ label: PayloadLabel, _ inputIndex: Int, _ recordIndex: Int, autoDetected: Bool) -> PayloadResult {
+        PayloadResult(
             inputIndex: inputIndex, recordIndex: recordIndex, label: label, schemaName: "message",
             schemaSource: autoDetected ? .fallback : .option, autoDetected: autoDetected, outcome: .valid, issues: [],
             basicOutput: nil, seconds: 0, passed: true)
     }
 
     /// Marks `result` invalid with one located issue.
-    private func fail(_ result: inout RecordResult, _ message: String, rule: String, line: Int?, column: Int?) {
+    private func fail(_ result: inout PayloadResult, _ message: String, rule: String, line: Int?, column: Int?) {
         result.outcome = .invalid
         result.passed = false
         result.issues.insert(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column), at: 0)

@@ -3,18 +3,20 @@ import ChatPayloads
 import Foundation
 
 /// One `store import`: reads the inputs as `validate` reads them, checks and converts each
-/// payload (``ImportChecker``), writes the valid ones in batches on the writer thread
-/// (``BatchWriter``) and reports every payload in input order once its batch is committed.
+/// payload on `--jobs` threads (``ParallelRunner`` with ``ImportChunkChecker``), hands the rows
+/// to the writer thread (``BatchWriter``) in input order, in batches, and reports every payload
+/// in input order once its batch is committed.
 final class ImportRun {
     /// A reported event waiting for its batch.
     private enum Event {
         /// A payload's verdict; `slot` is where its row sits (batch number, index) when it was written.
-        case record(RecordResult, slot: (batch: Int, index: Int)?)
+        case record(PayloadResult, slot: (batch: Int, index: Int)?)
         /// An input is done.
         case inputDone(Int)
     }
 
-    private var checker: ImportChecker
+    private let checker: ImportChunkChecker
+    private let jobs: Int
     private let writer: BatchWriter
     private let batchSize: Int
     private let inputs: [InputFile]
@@ -42,8 +44,12 @@ final class ImportRun {
     /// Inputs that held no payload at all (an empty file or stream), by index.
     private(set) var emptyInputs: [Int] = []
 
-    init(checker: ImportChecker, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter], state: RunState, progress: ProgressLine?) {
+    init(
+        checker: ImportChunkChecker, jobs: Int, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter],
+        state: RunState, progress: ProgressLine?
+    ) {
         self.checker = checker
+        self.jobs = jobs
         self.writer = writer
         self.batchSize = batchSize
         chunkSize = min(batchSize, ImportRun.chunkRows)
@@ -54,12 +60,19 @@ final class ImportRun {
     }
 
     /// Reads every input and writes what is valid; reporters get every payload and input.
+    /// Payloads are checked in parallel; their rows reach the writer in input order.
     func run(maxBytes: Int) {
         writer.start()
+        let runner = ParallelRunner(
+            checker: checker, jobs: jobs, deliver: { [self] checked in accept(checked) },
+            inputDone: { [self] index in
+                events.append(.inputDone(index))
+                collect(writer.takeDone())
+            })
         for (index, input) in inputs.enumerated() {
             var recordIndex = 0
             var sawRecord = false
-            RecordReader.read(input, maxBytes: maxBytes) { label, record in
+            PayloadReader.read(input, maxBytes: maxBytes) { label, record in
                 sawRecord = true
                 guard storeError == nil else { return }
                 let payload: WorkItem.Payload
@@ -70,29 +83,36 @@ final class ImportRun {
                 case .yaml(let document): payload = .yaml(document)
                 case .failure(let issue): payload = .failure(issue, .unreadable)
                 }
-                let (result, write) = checker.check(payload, label: label, inputIndex: index, recordIndex: recordIndex)
+                runner.enqueue(WorkItem(
+                    inputIndex: index, recordIndex: recordIndex, label: label, schema: .auto, source: .fallback, payload: payload))
                 recordIndex += 1
-                if let write {
-                    events.append(.record(result, slot: (batchNumber, batchRows)))
-                    chunk.append(write)
-                    batchRows += 1
-                    if batchRows >= batchSize {
-                        submit(closes: true)
-                    } else if chunk.count >= chunkSize {
-                        submit(closes: false)
-                    }
-                } else {
-                    events.append(.record(result, slot: nil))
-                }
-                collect(writer.takeDone())
             }
             if !sawRecord { emptyInputs.append(index) }
-            events.append(.inputDone(index))
-            collect(writer.takeDone())
+            runner.endInput(index)
         }
+        runner.drain()
         if batchRows > 0, storeError == nil { submit(closes: true) }
         collect(writer.finish())
         progress?.finish()
+    }
+
+    /// Takes one checked payload, in input order: its row joins the open batch.
+    private func accept(_ checked: ImportChecked) {
+        // After a store error nothing more is stored or reported (payloads checked ahead are dropped).
+        guard storeError == nil else { return }
+        if let write = checked.write {
+            events.append(.record(checked.result, slot: (batchNumber, batchRows)))
+            chunk.append(write)
+            batchRows += 1
+            if batchRows >= batchSize {
+                submit(closes: true)
+            } else if chunk.count >= chunkSize {
+                submit(closes: false)
+            }
+        } else {
+            events.append(.record(checked.result, slot: nil))
+        }
+        collect(writer.takeDone())
     }
 
     /// The most rows handed to the writer at once (the batch size, when smaller).

@@ -29,7 +29,7 @@ struct StoreExportCommand: ParsableCommand {
     @OptionGroup var database: StoreDatabaseOptions
 
     @Option(name: .shortAndLong, help: "user, channel, member, message or message-action (default: all, in that order).")
-    var kind: ImportKind = .auto
+    var kind: PayloadKindOption = .auto
 
     @Option(name: .long, help: ArgumentHelp("Only the rows of this channel (the channel itself, its members, messages and actions).", valueName: "id"))
     var channel: String?

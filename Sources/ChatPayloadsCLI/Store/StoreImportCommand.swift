@@ -42,7 +42,7 @@ struct StoreImportCommand: ParsableCommand {
     @OptionGroup var database: StoreDatabaseOptions
 
     @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, message (the sent form) or message-action.")
-    var kind: ImportKind = .auto
+    var kind: PayloadKindOption = .auto
 
     @Option(name: .long, help: ArgumentHelp("Rows per transaction (default \(StoreImportCommand.defaultBatchSize)).", valueName: "n"))
     var batchSize: Int = StoreImportCommand.defaultBatchSize
@@ -52,6 +52,10 @@ struct StoreImportCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Store memberships and messages whose user or channel is missing, creating id-only rows.")
     var force = false
+
+    @Option(name: [.short, .long], help: ArgumentHelp(
+        "Check payloads on N threads (default: all cores). Rows are stored, and reported, in input order.", valueName: "n"))
+    var jobs: Int?
 
     @OptionGroup var schemaOptions: SchemaOptions
 
@@ -93,6 +97,7 @@ struct StoreImportCommand: ParsableCommand {
 
     mutating func validate() throws {
         if batchSize < 1 { throw UsageError("--batch-size must be at least 1") }
+        if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1") }
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }
         if ndjson && format != .auto && format != .ndjson { throw UsageError("--ndjson and --format \(format.rawValue) cannot be combined") }
         if schemaOptions.noConfig && schemaOptions.config != nil { throw UsageError("--config and --no-config cannot be combined") }
@@ -125,15 +130,15 @@ struct StoreImportCommand: ParsableCommand {
         var detection = profile.parseOptions
         detection.duplicateKeys = .lastWins
         detection.maxBytes = Int.max
-        var checker = RecordChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
+        var checker = PayloadChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
         checker.autoOption = "--kind auto"
         checker.autoAdvice = StoreImportCommand.autoAdvice
         let state = RunState(inputCount: inputs.count, expectInvalid: false)
         let progress = ProgressLine.make(
             task: "store import", quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [stdout, Terminal.standardError])
         let run = ImportRun(
-            checker: ImportChecker(checker: checker, kind: kind, profile: profile, decoding: ChatDecodingOptions()),
-            writer: BatchWriter(store: store, force: force), batchSize: batchSize, inputs: inputs, reporters: [report],
+            checker: ImportChunkChecker(checker: checker, kind: kind, profile: profile, decoding: ChatDecodingOptions()),
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, writer: BatchWriter(store: store, force: force), batchSize: batchSize, inputs: inputs, reporters: [report],
             state: state, progress: progress)
         let clock = ContinuousClock()
         let start = clock.now

@@ -1,5 +1,17 @@
 import Foundation
 
+/// What checks a chunk of payloads on a worker thread of ``CheckingPool``: `validate`'s
+/// ``PayloadChecker`` (a result per payload) or `store import`'s ``ImportChunkChecker`` (a
+/// result and the row to write).
+protocol PayloadChunkChecker: Sendable {
+    /// What one payload gives.
+    associatedtype Output: Sendable
+    /// The outputs of `items`, in their order.
+    func check(_ items: [WorkItem]) -> [Output]
+    /// A copy sharing no validator objects with this one, for another thread.
+    func independentCopy() -> Self
+}
+
 /// Worker threads, started once per run, that check chunks of payloads handed over by one
 /// producer thread and keep each chunk's results until the producer collects them.
 ///
@@ -7,7 +19,7 @@ import Foundation
 /// collected by ticket, so the producer decides the delivery order. Workers get 16 MiB stacks:
 /// validating deeply nested payloads recurses. Idle workers and a waiting producer sleep on
 /// separate conditions, so a hand-off wakes only the thread that can use it.
-final class CheckingPool: @unchecked Sendable {
+final class CheckingPool<Checker: PayloadChunkChecker>: @unchecked Sendable {
     /// A chunk waiting for a worker.
     private struct Job {
         let ticket: Int
@@ -22,14 +34,14 @@ final class CheckingPool: @unchecked Sendable {
     private var running = 0
     /// Guards `finished` and `awaited`; the producer waits on it for `awaited`.
     private let done = NSCondition()
-    private var finished: [Int: [RecordResult]] = [:]
+    private var finished: [Int: [Checker.Output]] = [:]
     private var awaited: Int?
 
     /// Starts `workers` threads (at least one). The first checks with `checker`, the others with
-    /// their own copies (``RecordChecker/independentCopy()``) so no two threads share validator
+    /// their own copies (``PayloadChunkChecker/independentCopy()``) so no two threads share validator
     /// objects: threads that do contend on their reference counts, which cost about a third of
     /// the throughput of two workers on two cores.
-    init(workers: Int, checker: RecordChecker, stackSize: Int = LargeStack.size) {
+    init(workers: Int, checker: Checker, stackSize: Int = LargeStack.size) {
         let checkers = [checker] + (1..<max(1, workers)).map { _ in checker.independentCopy() }
         running = checkers.count
         for (k, checker) in checkers.enumerated() {
@@ -55,7 +67,7 @@ final class CheckingPool: @unchecked Sendable {
 
     /// The results of the chunk submitted with `ticket`, in its order, once it is checked; nil
     /// if it is not done yet and `wait` is false. Results are handed out once.
-    func results(for ticket: Int, wait: Bool) -> [RecordResult]? {
+    func results(for ticket: Int, wait: Bool) -> [Checker.Output]? {
         done.lock()
         defer { done.unlock() }
         while true {
@@ -98,7 +110,7 @@ final class CheckingPool: @unchecked Sendable {
         return job
     }
 
-    private func complete(_ ticket: Int, results: [RecordResult]) {
+    private func complete(_ ticket: Int, results: [Checker.Output]) {
         done.lock()
         finished[ticket] = results
         if awaited == ticket { done.signal() }

@@ -10,7 +10,7 @@ struct InputStats: Sendable {
     /// For `--schema auto`: schema name -> records, in first-seen order.
     var autoChoices: [(name: String, count: Int)] = []
 
-    mutating func add(_ r: RecordResult) {
+    mutating func add(_ r: PayloadResult) {
         records += 1
         seconds += r.seconds
         switch r.outcome {

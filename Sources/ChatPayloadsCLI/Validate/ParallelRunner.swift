@@ -3,11 +3,11 @@
 /// ones, and results are delivered (on the calling thread) as soon as everything before them
 /// has been.
 ///
-/// Payloads travel in chunks (a few dozen to 128 per hand-off, fewer when they are large) so
+/// Payloads travel in chunks (a few dozen to ``ParallelLimits/maxChunkItems`` per hand-off, fewer when they are large) so
 /// synchronisation stays cheap; at most a few chunks per worker (and a bounded number of bytes)
 /// are in flight, so memory stays bounded however long an input is. With one job there are no
 /// threads: each chunk is checked on the calling thread.
-final class ParallelRunner {
+final class ParallelRunner<Checker: PayloadChunkChecker> {
     /// A chunk of consecutive payloads and the input ends that fall among them.
     private struct Chunk {
         var items: [WorkItem] = []
@@ -24,19 +24,11 @@ final class ParallelRunner {
         let bytes: Int
     }
 
-    /// The most payloads in one chunk.
-    static let maxChunkItems = 128
-    /// A chunk is handed over once it holds this many bytes of payload.
-    static let maxChunkBytes = 1 << 20
-    /// Chunks in flight per worker before the reader waits for the oldest.
-    static let chunksPerWorker = 4
-    /// Payload bytes in flight before the reader waits for the oldest chunk.
-    static let maxBytesInFlight = 32 << 20
 
-    private let checker: RecordChecker
-    private let pool: CheckingPool?
+    private let checker: Checker
+    private let pool: CheckingPool<Checker>?
     private let maxInFlight: Int
-    private let deliver: (RecordResult) -> Void
+    private let deliver: (Checker.Output) -> Void
     private let inputDone: (Int) -> Void
     private var open = Chunk()
     /// Sent chunks in submission order; `sent[sentHead...]` are not delivered yet.
@@ -49,11 +41,11 @@ final class ParallelRunner {
     ///   - jobs: checking threads; 1 checks on the calling thread.
     ///   - deliver: called on the calling thread with each result, in order.
     ///   - inputDone: called after an input's last result.
-    init(checker: RecordChecker, jobs: Int, deliver: @escaping (RecordResult) -> Void, inputDone: @escaping (Int) -> Void) {
+    init(checker: Checker, jobs: Int, deliver: @escaping (Checker.Output) -> Void, inputDone: @escaping (Int) -> Void) {
         self.checker = checker
         let workers = jobs > 1 ? jobs : 0
         self.pool = workers > 0 ? CheckingPool(workers: workers, checker: checker) : nil
-        self.maxInFlight = max(2, workers * ParallelRunner.chunksPerWorker)
+        self.maxInFlight = max(2, workers * ParallelLimits.chunksPerWorker)
         self.deliver = deliver
         self.inputDone = inputDone
     }
@@ -66,7 +58,7 @@ final class ParallelRunner {
     func enqueue(_ item: consuming WorkItem) {
         open.bytes += item.size
         open.items.append(item)
-        if open.items.count >= chunkLimit || open.bytes >= ParallelRunner.maxChunkBytes { flush() }
+        if open.items.count >= chunkLimit || open.bytes >= ParallelLimits.maxChunkBytes { flush() }
     }
 
     /// Marks the end of an input (after its payloads).
@@ -83,7 +75,7 @@ final class ParallelRunner {
     /// The size of the next chunk: small at first, so a short run still spreads over the
     /// workers, then up to ``maxChunkItems``.
     private var chunkLimit: Int {
-        min(ParallelRunner.maxChunkItems, 16 << min(nextTicket, 3))
+        min(ParallelLimits.maxChunkItems, 16 << min(nextTicket, 3))
     }
 
     /// Hands the open chunk over, then delivers what is ready (waiting while too much is in
@@ -103,7 +95,7 @@ final class ParallelRunner {
         sent.append(Sent(ticket: ticket, count: chunk.items.count, ends: chunk.ends, bytes: chunk.bytes))
         bytesInFlight += chunk.bytes
         while sentHead < sent.count {
-            let full = sent.count - sentHead > maxInFlight || bytesInFlight > ParallelRunner.maxBytesInFlight
+            let full = sent.count - sentHead > maxInFlight || bytesInFlight > ParallelLimits.maxBytesInFlight
             if !deliverOldest(wait: full) { break }
         }
     }
@@ -113,7 +105,7 @@ final class ParallelRunner {
     @discardableResult
     private func deliverOldest(wait: Bool) -> Bool {
         let head = sent[sentHead]
-        var results: [RecordResult] = []
+        var results: [Checker.Output] = []
         if head.count > 0 {
             guard let pool, let done = pool.results(for: head.ticket, wait: wait) else { return false }
             results = done
@@ -132,7 +124,7 @@ final class ParallelRunner {
     }
 
     /// Delivers a chunk's results with its input ends in between.
-    private func deliver(_ results: [RecordResult], ends: [(position: Int, inputIndex: Int)]) {
+    private func deliver(_ results: [Checker.Output], ends: [(position: Int, inputIndex: Int)]) {
         var e = 0
         for (k, result) in results.enumerated() {
             while e < ends.count && ends[e].position <= k {
@@ -146,4 +138,16 @@ final class ParallelRunner {
             e += 1
         }
     }
+}
+
+/// The sizes ``ParallelRunner`` works with.
+enum ParallelLimits {
+    /// The most payloads in one chunk.
+    static let maxChunkItems = 128
+    /// A chunk is handed over once it holds this many bytes of payload.
+    static let maxChunkBytes = 1 << 20
+    /// Chunks in flight per worker before the reader waits for the oldest.
+    static let chunksPerWorker = 4
+    /// Payload bytes in flight before the reader waits for the oldest chunk.
+    static let maxBytesInFlight = 32 << 20
 }

@@ -28,7 +28,7 @@ final class PayloadEmitter {
     }
 
     /// Remembers the text of the payload just queued (nil when there is none).
-    func queued(_ payload: WorkItem.Payload, label: RecordLabel) {
+    func queued(_ payload: WorkItem.Payload, label: PayloadLabel) {
         switch payload {
         case .bytes(let bytes):
             if case .line = label {
@@ -44,7 +44,7 @@ final class PayloadEmitter {
     }
 
     /// Writes the oldest remembered payload when `result` has the emitted verdict.
-    func delivered(_ result: RecordResult) {
+    func delivered(_ result: PayloadResult) {
         guard head < pending.count else { return }
         let bytes = pending[head]
         pending[head] = nil

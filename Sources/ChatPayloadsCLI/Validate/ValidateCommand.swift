@@ -160,7 +160,7 @@ struct ValidationSetup {
         // The run.
         // Counts only: the summary reporter alone (no text report beside a file) needs no errors.
         let verdictOnly = options.reporter == .summary && (fileSink == nil || emitter != nil)
-        let checker = RecordChecker(
+        let checker = PayloadChecker(
             cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer,
             verdictOnly: verdictOnly, wantsOutput: options.reporter == .json)
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
@@ -246,10 +246,10 @@ struct ValidationSetup {
 
     /// Reads an input and queues its payloads (remembering their text for `emitter`); `idle`
     /// runs when a piped NDJSON input has nothing new to read yet.
-    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
+    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<PayloadChecker>, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
         let (spec, source) = schema(for: input)
         var recordIndex = 0
-        func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil) {
+        func enqueue(_ label: PayloadLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil) {
             emitter?.queued(emitted ?? payload, label: label)
             runner.enqueue(WorkItem(inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload))
             recordIndex += 1
@@ -260,7 +260,7 @@ struct ValidationSetup {
         }
         // --emit passes NDJSON lines through byte for byte: a `\r\n` line keeps its `\r` there
         // (and only there: the payload checked is the line without it, as always).
-        RecordReader.read(input, maxBytes: profile.maxBytes, idle: idle, keepCarriageReturns: emitter != nil) { label, record in
+        PayloadReader.read(input, maxBytes: profile.maxBytes, idle: idle, keepCarriageReturns: emitter != nil) { label, record in
             switch record {
             case .bytes(let bytes):
                 progress?.read(bytes: bytes.count)
@@ -288,7 +288,7 @@ final class RunState {
         summary.expectInvalid = expectInvalid
     }
 
-    func add(_ r: RecordResult) {
+    func add(_ r: PayloadResult) {
         stats[r.inputIndex].add(r)
         let s: ExitStatus
         switch r.outcome {

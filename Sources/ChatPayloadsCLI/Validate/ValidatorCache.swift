@@ -5,7 +5,7 @@ import JSONSchemaValidator
 
 /// Compiled validators by schema, built on first use and shared by all worker threads.
 final class ValidatorCache: @unchecked Sendable {
-    private let profile: Profile
+    let profile: Profile
     private let registry: SchemaRegistry?
     private let customData: [String: JSONValue]
     private let lock = NSLock()

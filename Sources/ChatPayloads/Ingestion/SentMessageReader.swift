@@ -1,9 +1,9 @@
-import ChatPayloads
-@_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
-/// The fast path of `store import` for a sent message of the common shape: the row read straight
-/// from the payload's ``JSONTape``, with no value tree, model or re-encoding in between.
+/// The fast path for a sent message of the common shape (what `store import` reads most): the
+/// ``MessageRecord`` read straight from the payload's ``JSONTape``, with no value tree, model or
+/// re-encoding in between. ``PayloadIngestor`` takes it before the typed path, and tests hold it
+/// to the typed path's record byte for byte.
 ///
 /// It takes only what it is sure the ordinary path (parse, ``ChatMessage`` decode,
 /// ``MessageRecord`` conversion) would read the very same way: a top-level object with only
@@ -13,8 +13,8 @@ import JSONCore
 /// `contentType`, `content`, `custom` and `createdAt`. Anything else (nested models, actions,
 /// another member, a digit-string timetoken, a date the policy refuses, a text the tape
 /// declines) returns nil, and the caller takes the ordinary path, which also reports errors.
-/// The content is validated by the caller before the row is used.
-struct SentMessageRow {
+/// The content is validated by the caller before the record is used.
+public struct SentMessageReader: Sendable {
     /// The line's tape, reused from payload to payload.
     private var tape = JSONTape()
     /// Parse options: the profile's, without the byte limit (checked by the caller).
@@ -24,7 +24,9 @@ struct SentMessageRow {
     /// Whether a `type` member may stand in for `contentType` (then payloads with `type` go the ordinary way).
     let acceptsTypeAsContentType: Bool
 
-    init(options: JSONParseOptions, decoding: ChatDecodingOptions) {
+    /// A reader parsing under `options` (without their byte limit) and reading dates and
+    /// content types as `decoding` says.
+    public init(options: JSONParseOptions, decoding: ChatDecodingOptions) {
         var options = options
         options.maxBytes = Int.max
         self.options = options
@@ -41,18 +43,18 @@ struct SentMessageRow {
     }
 
     /// Reads `bytes`; when it is a sent message of the common shape, calls `validate` with the
-    /// bytes of its `content` and, when that says valid, returns the row. Nil: take the ordinary path.
-    mutating func write(_ bytes: [UInt8], validate: (ArraySlice<UInt8>) -> Bool) -> StoreWrite? {
+    /// bytes of its `content` and, when that says valid, returns the record. Nil: take the ordinary path.
+    public mutating func record(_ bytes: [UInt8], validate: (ArraySlice<UInt8>) -> Bool) -> MessageRecord? {
         let options = self.options
         let datePolicy = self.datePolicy
-        return bytes.withUnsafeBufferPointer { buffer -> StoreWrite? in
+        return bytes.withUnsafeBufferPointer { buffer -> MessageRecord? in
             guard tape.parse(buffer, options: options) else { return nil }
-            return tape.withView(of: buffer, options: options) { view -> StoreWrite? in
-                guard let envelope = SentMessageRow.envelope(view) else { return nil }
+            return tape.withView(of: buffer, options: options) { view -> MessageRecord? in
+                guard let envelope = SentMessageReader.envelope(view) else { return nil }
                 let c = view[envelope.content]
                 let start = Int(c.start)
                 guard validate(bytes[start..<start + Int(c.length)]) else { return nil }
-                return SentMessageRow.row(view, envelope, datePolicy: datePolicy)
+                return SentMessageReader.messageRecord(view, envelope, datePolicy: datePolicy)
             }
         }
     }
@@ -105,8 +107,8 @@ struct SentMessageRow {
         return value
     }
 
-    /// The row of the message whose members are `envelope`, or nil for an unusual payload.
-    private static func row(_ view: JSONTapeView, _ envelope: Envelope, datePolicy: ChatDatePolicy) -> StoreWrite? {
+    /// The record of the message whose members are `envelope`, or nil for an unusual payload.
+    private static func messageRecord(_ view: JSONTapeView, _ envelope: Envelope, datePolicy: ChatDatePolicy) -> MessageRecord? {
         var id = -1, text = -1, contentType = -1, content = -1, custom = -1, createdAt = -1
         let payload = envelope.content
         var key = view.firstChild(payload)
@@ -147,110 +149,30 @@ struct SentMessageRow {
             contentBytes.reserveCapacity(Int(view[content].length))
             guard CanonicalTapeWriter.write(view, content, into: &contentBytes) else { return nil }
         } else {
-            contentBytes = SentMessageRow.emptyObject
+            contentBytes = SentMessageReader.emptyObject
         }
         if custom >= 0 {
             customBytes.reserveCapacity(Int(view[custom].length))
             guard CanonicalTapeWriter.write(view, custom, into: &customBytes) else { return nil }
         } else {
-            customBytes = SentMessageRow.emptyObject
+            customBytes = SentMessageReader.emptyObject
         }
         let record = MessageRecord(
             id: view.string(id), timetoken: envelope.timetoken, dateCreated: date, text: view.string(text),
             contentType: contentType >= 0 ? view.string(contentType) : nil, content: contentBytes, custom: customBytes,
             pubnubUserId: view.string(envelope.userId), pubnubChannelId: view.string(envelope.channelId))
-        return .message(record, user: nil, channel: nil, actions: [])
+        return record
     }
 
-    /// `{}`, shared by every row without content or custom data (no allocation per row).
-    static let emptyObject: [UInt8] = Array("{}".utf8)
+    /// `{}`, shared by every record without content or custom data (no allocation per row).
+    private static let emptyObject: [UInt8] = Array("{}".utf8)
 
     /// Whether the raw key bytes are `name`.
     @inline(__always)
-    static func equals(_ raw: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    private static func equals(_ raw: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard raw.count == name.utf8CodeUnitCount else { return false }
         let p = name.utf8Start
         for i in 0..<raw.count where raw[i] != p[i] { return false }
         return true
-    }
-}
-
-/// Writes a tape value as ``JSONWriter`` writes its value with ``JSONWriter/Options/canonical``
-/// (compact, members by UTF-16 code units, minimal string escapes, numbers in
-/// ``JSONNumber``'s canonical text), copying the source bytes wherever they already are that form.
-enum CanonicalTapeWriter {
-    /// Appends the canonical text of the value at `index`; false when a value cannot be read
-    /// (which the tape's rules exclude).
-    static func write(_ view: JSONTapeView, _ index: Int, into out: inout [UInt8]) -> Bool {
-        let e = view[index]
-        switch e.kind {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .true: out.append(contentsOf: "true".utf8)
-        case .false: out.append(contentsOf: "false".utf8)
-        case .number:
-            let raw = UnsafeBufferPointer(rebasing: view.bytes[Int(e.start)..<Int(e.start) + Int(e.length)])
-            // A plain integer that fits Int64 is written as it came, except `-0` (written `0`).
-            if !e.flag, raw.count <= 18, !(raw.count > 1 && raw[0] == UInt8(ascii: "-") && raw[1] == UInt8(ascii: "0")) {
-                out.append(contentsOf: raw)
-            } else {
-                guard let n = view.number(index) else { return false }
-                out.append(contentsOf: n.description.utf8)
-            }
-        case .string:
-            if e.flag {
-                guard case .string(let s)? = view.value(index) else { return false }
-                JSONWriter.writeString(s, to: &out)
-            } else {
-                // No escapes: no quote, backslash or control character, so the bytes are the minimal form.
-                out.append(UInt8(ascii: "\""))
-                out.append(contentsOf: view.rawBytes(index))
-                out.append(UInt8(ascii: "\""))
-            }
-        case .array:
-            out.append(UInt8(ascii: "["))
-            var item = view.firstChild(index)
-            let end = Int(e.next)
-            var first = true
-            while item < end {
-                if !first { out.append(UInt8(ascii: ",")) }
-                first = false
-                guard write(view, item, into: &out) else { return false }
-                item = view.nextItem(item)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object:
-            out.append(UInt8(ascii: "{"))
-            var keys: [Int] = []
-            keys.reserveCapacity(Int(e.count))
-            var key = view.firstChild(index)
-            let end = Int(e.next)
-            var sorted = true
-            while key < end {
-                if let last = keys.last, !precedes(view.rawBytes(last), view.rawBytes(key)) { sorted = false }
-                keys.append(key)
-                key = view.nextMember(key)
-            }
-            if !sorted { keys.sort { precedes(view.rawBytes($0), view.rawBytes($1)) } }
-            for (n, k) in keys.enumerated() {
-                if n > 0 { out.append(UInt8(ascii: ",")) }
-                // Keys with escapes are declined by the tape: the raw bytes are the key.
-                out.append(UInt8(ascii: "\""))
-                out.append(contentsOf: view.rawBytes(k))
-                out.append(UInt8(ascii: "\""))
-                out.append(UInt8(ascii: ":"))
-                guard write(view, k + 1, into: &out) else { return false }
-            }
-            out.append(UInt8(ascii: "}"))
-        }
-        return true
-    }
-
-    /// Whether key `a` comes before key `b` in UTF-16 code unit order (as ``JSONWriter`` sorts).
-    /// Below U+E000, UTF-8 byte order is that order; keys with later scalars are compared as UTF-16.
-    static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        if a.contains(where: { $0 >= 0xEE }) || b.contains(where: { $0 >= 0xEE }) {
-            return String(decoding: a, as: UTF8.self).utf16.lexicographicallyPrecedes(String(decoding: b, as: UTF8.self).utf16)
-        }
-        return a.lexicographicallyPrecedes(b)
     }
 }

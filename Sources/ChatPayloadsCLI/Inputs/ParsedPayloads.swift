@@ -3,7 +3,7 @@ import JSONCore
 
 /// A payload read and parsed as `validate` reads it: JSON text parsed under the profile's
 /// limits, or a YAML document checked against them.
-enum ParsedRecord {
+enum ParsedPayload {
     /// JSON text, parsed (with its source, for locations).
     case json(JSONDocument)
     /// A YAML document.
@@ -18,7 +18,7 @@ enum ParsedRecord {
     }
 }
 
-extension RecordReader {
+extension PayloadReader {
     /// Calls `body` with each payload of `input` parsed under `profile`'s limits (`max-bytes`,
     /// `max-depth`, `max-string-bytes`, `max-number-digits`; for YAML, the same limits checked on
     /// the value), or the located failure, with the messages `validate` gives. The failure's line
@@ -26,7 +26,7 @@ extension RecordReader {
     /// and unread payloads). For the commands that transform payloads (`normalize`, `convert`,
     /// `patch`, `diff`).
     static func readParsed(
-        _ input: InputFile, profile: Profile, _ body: (RecordLabel, Result<ParsedRecord, TransformFailure>, _ bytes: Int) -> Void
+        _ input: InputFile, profile: Profile, _ body: (PayloadLabel, Result<ParsedPayload, TransformFailure>, _ bytes: Int) -> Void
     ) {
         read(input, maxBytes: profile.maxBytes) { label, record in
             let lineOffset = label.lineOffset
@@ -52,7 +52,7 @@ extension RecordReader {
     }
 }
 
-extension RecordLabel {
+extension PayloadLabel {
     /// What a payload's own line numbers are shifted by in its input: its line less one for an
     /// NDJSON line, else 0.
     var lineOffset: Int {

@@ -10,12 +10,12 @@ struct WorkItem: Sendable {
         /// A YAML document (parsed, with the positions of its values).
         case yaml(YAMLInstance.Document)
         /// Nothing to check: the input failed before validation.
-        case failure(ReportedIssue, RecordOutcome)
+        case failure(ReportedIssue, PayloadOutcome)
     }
 
     var inputIndex: Int
     var recordIndex: Int
-    var label: RecordLabel
+    var label: PayloadLabel
     var schema: SchemaSpec
     var source: SchemaSource
     var payload: Payload
@@ -29,7 +29,7 @@ struct WorkItem: Sendable {
 
 /// Checks one payload: picks the validator, runs it, and turns its report into file
 /// coordinates. Called on worker threads; holds only shared, thread-safe state.
-struct RecordChecker: Sendable {
+struct PayloadChecker: PayloadChunkChecker {
     let cache: ValidatorCache
     let expectInvalid: Bool
     /// Parser options for `--schema auto`'s shape detection.
@@ -49,24 +49,24 @@ struct RecordChecker: Sendable {
 
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
-    func independentCopy() -> RecordChecker {
-        RecordChecker(
+    func independentCopy() -> PayloadChecker {
+        PayloadChecker(
             cache: cache.independentCopy(), expectInvalid: expectInvalid, detectionOptions: detectionOptions, select: select,
             verdictOnly: verdictOnly, wantsOutput: wantsOutput, autoOption: autoOption, autoAdvice: autoAdvice)
     }
 
-    func check(_ item: WorkItem) -> RecordResult {
+    func check(_ item: WorkItem) -> PayloadResult {
         var memo = ValidatorMemo(cache: cache)
         return check(item, memo: &memo)
     }
 
     /// Checks a run of payloads, in order; the shared cache is asked once per schema change.
-    func check(_ items: [WorkItem]) -> [RecordResult] {
+    func check(_ items: [WorkItem]) -> [PayloadResult] {
         var memo = ValidatorMemo(cache: cache)
         return items.map { check($0, memo: &memo) }
     }
 
-    private func check(_ item: WorkItem, memo: inout ValidatorMemo) -> RecordResult {
+    private func check(_ item: WorkItem, memo: inout ValidatorMemo) -> PayloadResult {
         let clock = ContinuousClock()
         let start = clock.now
         var result = evaluate(item, memo: &memo)
@@ -76,8 +76,8 @@ struct RecordChecker: Sendable {
         return result
     }
 
-    private func evaluate(_ item: WorkItem, memo: inout ValidatorMemo) -> RecordResult {
-        var result = RecordResult(
+    private func evaluate(_ item: WorkItem, memo: inout ValidatorMemo) -> PayloadResult {
+        var result = PayloadResult(
             inputIndex: item.inputIndex, recordIndex: item.recordIndex, label: item.label,
             schemaName: item.schema == .auto ? nil : item.schema.displayName, schemaSource: item.source,
             autoDetected: false, outcome: .valid, issues: [], basicOutput: nil, seconds: 0, passed: false)
@@ -112,12 +112,12 @@ struct RecordChecker: Sendable {
                 let shape = PayloadValidator.detectShape(value)
                 guard let detected = detect(shape, place: PayloadPlace(pointer: pointer, line: 1, column: 1), text: nil, into: &result) else {
                     // A YAML value has no text: the issue is located at its value.
-                    RecordChecker.locate(&result, in: document)
+                    PayloadChecker.locate(&result, in: document)
                     return result
                 }
-                if RecordChecker.markEnvelopeProblems(shape, in: value, at: pointer, into: &result, position: { _ in nil })
+                if PayloadChecker.markEnvelopeProblems(shape, in: value, at: pointer, into: &result, position: { _ in nil })
                     || markSentMessageModels(shape, in: value, at: pointer, memo: &memo, into: &result, position: { _ in nil }) {
-                    RecordChecker.locate(&result, in: document)
+                    PayloadChecker.locate(&result, in: document)
                     return result
                 }
                 if let inner = shape.payloadPointer.resolve(in: value) { value = inner }
@@ -126,10 +126,10 @@ struct RecordChecker: Sendable {
             }
             switch memo.validator(for: spec) {
             case .failure(let failure):
-                RecordChecker.markSchemaError(failure, into: &result)
+                PayloadChecker.markSchemaError(failure, into: &result)
             case .success(let validator):
                 absorb(validator.validate(value: value), into: &result, place: PayloadPlace(pointer: pointer, line: 1, column: 1))
-                RecordChecker.locate(&result, in: document)
+                PayloadChecker.locate(&result, in: document)
             }
         }
         return result
@@ -138,7 +138,7 @@ struct RecordChecker: Sendable {
     /// Checks a JSON text record: narrows it to `--select`'s value, picks the schema (for
     /// `auto`, by shape, looking inside envelopes), and validates the payload's own text, its
     /// issues moved to their place in the record.
-    private func checkText(_ bytes: [UInt8], spec given: SchemaSpec, into result: inout RecordResult, memo: inout ValidatorMemo) {
+    private func checkText(_ bytes: [UInt8], spec given: SchemaSpec, into result: inout PayloadResult, memo: inout ValidatorMemo) {
         var spec = given
         var text = bytes
         var place = PayloadPlace.whole
@@ -156,7 +156,7 @@ struct RecordChecker: Sendable {
                 let document = try JSONParser.parse(bytes, options: detectionOptions)
                 if given == .auto, select == nil { shape = PayloadValidator.detectShape(document.root) }
             } catch {
-                return markUnreadable(bytes, error: error, into: &result, memo: &memo)
+                return markUnreadable(bytes, error: error, into: &result)
             }
         }
         if let select {
@@ -174,7 +174,7 @@ struct RecordChecker: Sendable {
         }
         switch memo.validator(for: spec) {
         case .failure(let failure):
-            RecordChecker.markSchemaError(failure, into: &result)
+            PayloadChecker.markSchemaError(failure, into: &result)
         case .success(let validator):
             if verdictOnly {
                 let outcome = tapeHoldsText
@@ -196,10 +196,11 @@ struct RecordChecker: Sendable {
         return (try? JSONParser.parse(text, options: detectionOptions)).map { PayloadValidator.detectShape($0.root) }
     }
 
-    /// A text that is not JSON: any validator reports it the same way (a located `parse` issue).
-    private func markUnreadable(_ bytes: [UInt8], error: JSONParseError, into result: inout RecordResult, memo: inout ValidatorMemo) {
-        if case .success(let validator) = memo.validator(for: .bundled(.message)) {
-            absorb(validator.validate(bytes: bytes, tape: &memo.tape), into: &result)
+    /// A text that is not JSON: reported as every validator reports it (``PayloadReport/unreadable(text:profile:schemaName:)``),
+    /// with no validator run; `error` (the detection's reading) when the profile's reading accepts it.
+    private func markUnreadable(_ bytes: [UInt8], error: JSONParseError, into result: inout PayloadResult) {
+        if let report = PayloadReport.unreadable(text: bytes, profile: cache.profile, schemaName: BundledSchema.message.rawValue) {
+            absorb(report, into: &result)
         } else {
             let position = result.inputPosition(line: error.location.line, column: error.location.column)
             result.outcome = .unreadable
@@ -209,7 +210,7 @@ struct RecordChecker: Sendable {
     }
 
     /// `--select` names no value of this payload.
-    private func markMissing(_ pointer: JSONPointer, into result: inout RecordResult) {
+    private func markMissing(_ pointer: JSONPointer, into result: inout PayloadResult) {
         result.outcome = .invalid
         result.issues = [ReportedIssue(
             severity: .error, message: "--select \(pointer): this payload has no value there", instanceLocation: "",
@@ -219,7 +220,7 @@ struct RecordChecker: Sendable {
     /// Records the outcome of `--schema auto`'s shape rule for the payload at `place`: the kind
     /// (named with its envelopes), or an `auto` issue saying why there is none, at the payload.
     /// `text` is the place's text (nil for YAML, located afterwards by pointer).
-    private func detect(_ shape: PayloadShape, place: PayloadPlace, text: [UInt8]?, into result: inout RecordResult) -> BundledSchema? {
+    private func detect(_ shape: PayloadShape, place: PayloadPlace, text: [UInt8]?, into result: inout PayloadResult) -> BundledSchema? {
         let pointer = place.pointer.appending(shape.payloadPointer)
         guard let detected = shape.payloadSchema else {
             // At the value the rule judged (the payload inside the envelopes, if any).
@@ -242,14 +243,14 @@ struct RecordChecker: Sendable {
     }
 
     /// A payload whose schema cannot be used: its outcome and the one `schema` issue.
-    static func markSchemaError(_ failure: SchemaFailure, into result: inout RecordResult) {
+    static func markSchemaError(_ failure: SchemaFailure, into result: inout PayloadResult) {
         result.outcome = .schemaError
         result.issues = [ReportedIssue(severity: .error, message: failure.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)]
     }
 
     /// Takes the library's verdict and issues on the payload at `place`, moved to the record's
     /// place in its input.
-    func absorb(_ report: PayloadReport, into result: inout RecordResult, place: PayloadPlace = .whole) {
+    func absorb(_ report: PayloadReport, into result: inout PayloadResult, place: PayloadPlace = .whole) {
         switch report.outcome {
         case .valid: result.outcome = .valid
         case .invalid: result.outcome = .invalid
@@ -259,16 +260,16 @@ struct RecordChecker: Sendable {
         let label = result.label
         result.issues = report.issues.map { issue in
             let position = issue.location.map {
-                let inRecord = place.recordPosition(line: $0.line, column: $0.column)
+                let inRecord = place.outerPosition(line: $0.line, column: $0.column)
                 return label.inputPosition(line: inRecord.line, column: inRecord.column)
             }
             return ReportedIssue(
                 severity: issue.severity == .warning ? .warning : .error,
                 message: issue.message,
-                instanceLocation: place.recordPointer(issue.instanceLocation.description),
+                instanceLocation: place.outerPointer(issue.instanceLocation.description),
                 keywordLocation: issue.keywordLocation,
                 absoluteKeywordLocation: issue.absoluteKeywordLocation,
-                rule: RecordChecker.reportedRule(of: issue, unreadable: unreadable),
+                rule: PayloadChecker.reportedRule(of: issue, unreadable: unreadable),
                 line: position?.line,
                 column: position?.column,
                 otherErrorCount: issue.otherErrorCount)
@@ -290,7 +291,7 @@ struct RecordChecker: Sendable {
         return issue.keyword ?? issue.rule ?? (unreadable ? "parse" : "schema")
     }
 
-    private func applyExpectation(_ result: inout RecordResult) {
+    private func applyExpectation(_ result: inout PayloadResult) {
         switch result.outcome {
         case .unreadable, .schemaError:
             result.passed = false
@@ -308,7 +309,7 @@ struct RecordChecker: Sendable {
     }
 
     /// Gives a YAML document's issues (and `basic` output units) the positions of their values.
-    static func locate(_ result: inout RecordResult, in document: YAMLInstance.Document) {
+    static func locate(_ result: inout PayloadResult, in document: YAMLInstance.Document) {
         for i in result.issues.indices where result.issues[i].line == nil {
             // An unknown property is located at its name, as in JSON text.
             let atName = PayloadValidator.isAboutPropertyName(result.issues[i].rule)

@@ -8,9 +8,9 @@ import JSONCore
 /// problem inside it can be given its place in the whole input. Structural problems (not an
 /// array, a missing comma, content after `]`, an input that ends early) come as events too; see
 /// ``JSONArrayScanner`` for how scanning goes on after them.
-struct JSONArraySplitter: ~Copyable {
+public struct JSONArraySplitter: ~Copyable {
     /// One thing found in the input.
-    enum Event: Sendable {
+    public enum Event: Sendable {
         /// An element's bytes.
         case element(index: Int, start: SourcePosition, bytes: [UInt8])
         /// An element longer than the limit: skipped, its bytes never held.
@@ -21,7 +21,8 @@ struct JSONArraySplitter: ~Copyable {
         case malformed(problem: String, at: SourcePosition)
     }
 
-    private var reader: ByteReader
+    /// The stream; nil when the whole input was given as bytes.
+    private var reader: ByteReader?
     private let maxElementBytes: Int
     private let chunkSize: Int
     /// The input from absolute offset `base` on (bytes before it are dropped).
@@ -32,14 +33,23 @@ struct JSONArraySplitter: ~Copyable {
 
     /// A splitter over `reader`; elements longer than `maxElementBytes` are reported as
     /// ``Event/tooLong(index:start:)``. `chunkSize` is the size of each read (small in tests).
-    init(reader: consuming ByteReader, maxElementBytes: Int, chunkSize: Int = ByteReader.chunkSize) {
-        self.reader = reader
+    public init(reader: consuming ByteReader, maxElementBytes: Int, chunkSize: Int = ByteReader.chunkSize) {
+        self.reader = consume reader
         self.maxElementBytes = max(1, maxElementBytes)
         self.chunkSize = max(1, chunkSize)
     }
 
+    /// A splitter over an input already in memory (`bytes`), with the same rules.
+    public init(bytes: [UInt8], maxElementBytes: Int) {
+        reader = nil
+        buffer = bytes
+        atEnd = true
+        self.maxElementBytes = max(1, maxElementBytes)
+        chunkSize = max(1, bytes.count)
+    }
+
     /// The next event, nil once the array (or the input) is over.
-    mutating func next() throws(ByteReader.Failure) -> Event? {
+    public mutating func next() throws(ByteReader.Failure) -> Event? {
         while true {
             var scanner = self.scanner
             let step = buffer.withUnsafeBufferPointer { scanner.scan($0, base: base, atEnd: atEnd) }
@@ -91,6 +101,6 @@ struct JSONArraySplitter: ~Copyable {
             fresh.append(contentsOf: buffer)
             buffer = fresh
         }
-        if try reader.readChunk(into: &buffer, count: chunkSize) == 0 { atEnd = true }
+        if try (reader?.readChunk(into: &buffer, count: chunkSize) ?? 0) == 0 { atEnd = true }
     }
 }

@@ -1,5 +1,5 @@
 /// The verdict on one payload.
-enum RecordOutcome: String, Sendable {
+enum PayloadOutcome: String, Sendable {
     case valid
     case invalid
     /// Not readable, not JSON / YAML.

@@ -1,13 +1,11 @@
 import ChatPayloads
 import JSONCore
 
-/// What `store import --kind` (and `store export --kind`) reads: the kinds `normalize` and
-/// `convert` take. `auto` tells each payload's kind from its shape: a sent message has `content`
+/// `store import --kind` (and `store export --kind`) read the kinds `normalize` and
+/// `convert` take (one type: ``PayloadKindOption``). `auto` tells each payload's kind from its shape: a sent message has `content`
 /// and `pubnubChannelId`; the others are told as `validate --schema auto` tells them. `message`
 /// is the sent-message form `convert --kind message` reads: {timetoken, content, pubnubUserId,
 /// pubnubChannelId}.
-typealias ImportKind = PayloadKindOption
-
 extension PayloadKindOption {
     /// The bundled schema a payload of this kind is validated against (for a sent message, its `content`).
     var schema: BundledSchema? {

@@ -6,11 +6,11 @@ import JSONCore
 /// `json-array` (streamed in chunks), each document for YAML.
 ///
 /// A problem that stops the input (cannot open, too large, bad YAML) is handed over as a
-/// ``Record/failure(_:)``, so every input yields at least one record unless it is an empty
+/// ``Payload/failure(_:)``, so every input yields at least one payload unless it is an empty
 /// NDJSON stream or an empty array.
-enum RecordReader {
+enum PayloadReader {
     /// One payload, or why there is none.
-    enum Record: Sendable {
+    enum Payload: Sendable {
         /// JSON text.
         case bytes([UInt8])
         /// A YAML document.
@@ -19,13 +19,13 @@ enum RecordReader {
         case failure(ReportedIssue)
     }
 
-    /// Calls `body` with each record of `input`, in order. `maxBytes` bounds a JSON or YAML
+    /// Calls `body` with each payload of `input`, in order. `maxBytes` bounds a JSON or YAML
     /// input, each NDJSON line and each array element (larger ones are reported, not read into
     /// memory). `idle` runs when an NDJSON stream has nothing new to read yet (see
     /// ``NDJSONSplitter``). With `keepCarriageReturns` an NDJSON line that ended `\r\n` keeps its
     /// `\r` (for `--emit`).
-    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (RecordLabel, Record) -> Void) {
-        func fail(_ message: String, rule: String = "read", label: RecordLabel = .whole, line: Int? = nil, column: Int? = nil) {
+    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (PayloadLabel, Payload) -> Void) {
+        func fail(_ message: String, rule: String = "read", label: PayloadLabel = .whole, line: Int? = nil, column: Int? = nil) {
             body(label, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column)))
         }
         if let problem = input.problem { return fail(problem) }
@@ -62,19 +62,15 @@ enum RecordReader {
             var splitter = NDJSONSplitter(
                 reader: reader, maxLineBytes: maxBytes, onIdle: idle, prefix: head, keepCarriageReturn: keepCarriageReturns)
             while true {
-                let record: NDJSONSplitter.Record?
+                let record: NDJSONSplitter.Line?
                 do throws(ByteReader.Failure) {
                     record = try splitter.next()
                 } catch {
                     return fail(error.message)
                 }
                 guard let record else { return }
-                if record.tooLong {
-                    fail("line \(record.line) is longer than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes",
-                         label: .line(record.line), line: record.line, column: 1)
-                } else {
-                    body(.line(record.line), .bytes(record.bytes))
-                }
+                let (label, content) = PayloadSplitter.payload(of: record, maxBytes: maxBytes)
+                body(label, Payload(content))
             }
         case .jsonArray:
             readArray(reader, maxBytes: maxBytes, body)
@@ -85,25 +81,33 @@ enum RecordReader {
                     if try reader.readChunk(into: &bytes) == 0 { break }
                 }
                 if bytes.count > maxBytes {
-                    return fail("the input is larger than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes", line: 1, column: 1)
+                    return body(.whole, Payload(PayloadSplitter.tooLarge(maxBytes: maxBytes)))
                 }
             } catch {
                 return fail(error.message)
             }
             if format != .yaml { return body(.whole, .bytes(bytes)) }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                return fail("the YAML input is not UTF-8", rule: "parse")
-            }
-            let documents: [YAMLInstance.Document]
-            do throws(ChatPayloadsError) {
-                documents = try YAMLInstance.parseDocuments(text, file: nil)
-            } catch {
-                return fail("not valid YAML: \(error.message)", rule: "parse", line: error.line, column: error.column)
-            }
-            if documents.isEmpty { return fail("the YAML input holds no document", rule: "parse", line: 1, column: 1) }
-            for (k, document) in documents.enumerated() {
-                body(documents.count == 1 ? .whole : .document(k + 1), .yaml(document))
-            }
+            for (label, content) in PayloadSplitter.yamlPayloads(bytes) { body(label, Payload(content)) }
         }
+    }
+}
+
+extension PayloadReader.Payload {
+    /// The CLI's form of a payload the library's ``PayloadSplitter`` cut out.
+    init(_ content: SplitPayload.Content) {
+        switch content {
+        case .json(let bytes): self = .bytes(bytes)
+        case .yaml(let document): self = .yaml(document)
+        case .unreadable(let issue): self = .failure(ReportedIssue(issue))
+        }
+    }
+}
+
+extension ReportedIssue {
+    /// A problem found while reading an input, located in the input.
+    init(_ issue: PayloadIssue) {
+        self.init(
+            severity: issue.severity == .error ? .error : .warning, message: issue.message, instanceLocation: issue.instanceLocation.description,
+            rule: issue.rule ?? issue.keyword ?? "read", line: issue.location?.line, column: issue.location?.column)
     }
 }

@@ -1,12 +1,12 @@
 import ChatPayloads
 import JSONCore
 
-extension RecordChecker {
+extension PayloadChecker {
     /// Marks `result` invalid with one located `envelope` issue per member of the envelopes
     /// around the payload whose type is wrong (``PayloadShape/envelopeFieldProblems(in:)``);
     /// false when there is none. `value` is the document the shape was read from, at `pointer`.
     static func markEnvelopeProblems(
-        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, into result: inout RecordResult,
+        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, into result: inout PayloadResult,
         position: (JSONPointer) -> (line: Int, column: Int)?
     ) -> Bool {
         guard !shape.envelopes.isEmpty else { return false }
@@ -27,30 +27,30 @@ extension RecordChecker {
     /// models (``markSentMessageModels(_:in:at:memo:into:position:)``), on one parse of the text,
     /// made only when the shape has envelopes; true when either marked `result` invalid.
     func markEnvelopeAndModelProblems(
-        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout RecordResult
+        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout PayloadResult
     ) -> Bool {
-        guard case .envelope = shape, let (document, position) = RecordChecker.parsed(text, place: place, label: result.label, options: detectionOptions) else {
+        guard case .envelope = shape, let (document, position) = PayloadChecker.parsed(text, place: place, label: result.label, options: detectionOptions) else {
             return false
         }
-        return RecordChecker.markEnvelopeProblems(shape, in: document.root, at: place.pointer, into: &result, position: position)
+        return PayloadChecker.markEnvelopeProblems(shape, in: document.root, at: place.pointer, into: &result, position: position)
             || markSentMessageModels(shape, in: document.root, at: place.pointer, memo: &memo, into: &result, position: position)
     }
 
     /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
     /// the text is not JSON).
     static func parsed(
-        _ text: [UInt8], place: PayloadPlace, label: RecordLabel, options: JSONParseOptions
+        _ text: [UInt8], place: PayloadPlace, label: PayloadLabel, options: JSONParseOptions
     ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
         guard let document = try? JSONParser.parse(text, options: options) else { return nil }
         return (document, { pointer in
             guard let location = document.location(of: pointer) else { return nil }
-            let inRecord = place.recordPosition(line: location.line, column: location.column)
+            let inRecord = place.outerPosition(line: location.line, column: location.column)
             return label.inputPosition(line: inRecord.line, column: inRecord.column)
         })
     }
 }
 
-extension RecordChecker {
+extension PayloadChecker {
     /// The models a sent message carries beside its content, and the schema each is read as
     /// (the decoder reads `userModel` as a User, `channelModel` as a Channel, each of
     /// `messageActions` as a MessageAction). Empty unless `shape` is a sent message.
@@ -71,14 +71,14 @@ extension RecordChecker {
     /// marks `result` invalid with their errors (located by `position`) and returns true when
     /// one is invalid.
     func markSentMessageModels(
-        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, memo: inout ValidatorMemo, into result: inout RecordResult,
+        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, memo: inout ValidatorMemo, into result: inout PayloadResult,
         position: (JSONPointer) -> (line: Int, column: Int)?
     ) -> Bool {
         var issues: [ReportedIssue] = []
-        for model in RecordChecker.sentMessageModels(shape, in: value) {
+        for model in PayloadChecker.sentMessageModels(shape, in: value) {
             switch memo.validator(for: .bundled(model.schema)) {
             case .failure(let failure):
-                RecordChecker.markSchemaError(failure, into: &result)
+                PayloadChecker.markSchemaError(failure, into: &result)
                 return true
             case .success(let validator):
                 let report = validator.validate(value: model.value)
@@ -88,7 +88,7 @@ extension RecordChecker {
                     let place = position(inPayload)
                     issues.append(ReportedIssue(
                         severity: .error, message: issue.message, instanceLocation: pointer.appending(inPayload).description,
-                        rule: RecordChecker.reportedRule(of: issue, unreadable: false), line: place?.line, column: place?.column))
+                        rule: PayloadChecker.reportedRule(of: issue, unreadable: false), line: place?.line, column: place?.column))
                 }
             }
         }
@@ -100,10 +100,10 @@ extension RecordChecker {
 
     /// ``markSentMessageModels(_:in:at:memo:into:position:)`` for JSON text at `place`.
     func markSentMessageModels(
-        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout RecordResult
+        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout PayloadResult
     ) -> Bool {
         guard case .envelope(.sentMessage, _) = shape,
-              let (document, position) = RecordChecker.parsed(text, place: place, label: result.label, options: detectionOptions)
+              let (document, position) = PayloadChecker.parsed(text, place: place, label: result.label, options: detectionOptions)
         else { return false }
         return markSentMessageModels(shape, in: document.root, at: place.pointer, memo: &memo, into: &result, position: position)
     }

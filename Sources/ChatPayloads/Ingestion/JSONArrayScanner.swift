@@ -327,10 +327,18 @@ struct JSONArrayScanner {
 }
 
 /// A 1-based line and column (in Unicode scalars) in an input.
-struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
-    var line: Int
-    var column: Int
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column.
+    public var column: Int
+
+    /// A position.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 
     /// `line:column`.
-    var description: String { "\(line):\(column)" }
+    public var description: String { "\(line):\(column)" }
 }

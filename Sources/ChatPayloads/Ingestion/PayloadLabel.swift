@@ -1,8 +1,10 @@
-/// Where a record sits in its input.
-enum RecordLabel: Sendable, Hashable {
+/// Where a payload sits in its input: the whole input, an NDJSON line, a YAML document or an
+/// element of a top-level JSON array. Positions found in the payload's own text are moved into
+/// the input's coordinates with ``inputPosition(line:column:)``.
+public enum PayloadLabel: Sendable, Hashable {
     /// The whole input is one payload.
     case whole
-    /// An NDJSON record on this 1-based line.
+    /// An NDJSON payload on this 1-based line.
     case line(Int)
     /// A YAML document, 1-based.
     case document(Int)
@@ -10,8 +12,8 @@ enum RecordLabel: Sendable, Hashable {
     /// and column where it starts.
     case element(index: Int, line: Int, column: Int)
 
-    /// The line where the record starts (1 for whole files and YAML documents).
-    var startLine: Int {
+    /// The line where the payload starts (1 for whole files and YAML documents).
+    public var startLine: Int {
         switch self {
         case .line(let n): return n
         case .element(_, let line, _): return line
@@ -19,20 +21,20 @@ enum RecordLabel: Sendable, Hashable {
         }
     }
 
-    /// The column where the record starts (an array element may start mid-line).
-    var startColumn: Int {
+    /// The column where the payload starts (an array element may start mid-line).
+    public var startColumn: Int {
         if case .element(_, _, let column) = self { return column }
         return 1
     }
 
-    /// The place in the input of `line`:`column` of the record's own text: lines shift by the
-    /// record's start line, and columns on its first line by its start column.
-    func inputPosition(line: Int, column: Int) -> (line: Int, column: Int) {
+    /// The place in the input of `line`:`column` of the payload's own text: lines shift by the
+    /// payload's start line, and columns on its first line by its start column.
+    public func inputPosition(line: Int, column: Int) -> (line: Int, column: Int) {
         (line + startLine - 1, line == 1 ? column + startColumn - 1 : column)
     }
 
     /// `line 3`, `document 2`, `[17]`, or the empty string.
-    var text: String {
+    public var text: String {
         switch self {
         case .whole: return ""
         case .line(let n): return "line \(n)"
