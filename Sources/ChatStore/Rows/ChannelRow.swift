@@ -7,13 +7,6 @@ enum ChannelRow: ReferencedTable {
         case id, name, type, status, details, avatarURL, custom, updatedSeconds, updatedNanos, eTag
         static let table = "channels"
         static let key: [Column] = [.id]
-        var type: ColumnType {
-            switch self {
-            case .custom: return .bytes
-            case .updatedSeconds, .updatedNanos: return .integer
-            default: return .text
-            }
-        }
     }
 
     static let sql = TableSQL(Column.self)

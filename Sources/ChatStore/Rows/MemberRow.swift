@@ -7,13 +7,6 @@ enum MemberRow: RecordTable {
         case channelId, userId, status, custom, updatedSeconds, updatedNanos, eTag, isPresent, presenceState
         static let table = "members"
         static let key: [Column] = [.channelId, .userId]
-        var type: ColumnType {
-            switch self {
-            case .custom, .presenceState: return .bytes
-            case .updatedSeconds, .updatedNanos, .isPresent: return .integer
-            default: return .text
-            }
-        }
     }
 
     static let sql = TableSQL(Column.self)

@@ -8,12 +8,6 @@ enum MessageActionRow: RecordTable {
         case id, published, channelId, sourceType, value, parentTimetoken, parentId, userId
         static let table = "message_actions"
         static let key: [Column] = [.id]
-        var type: ColumnType {
-            switch self {
-            case .published, .parentTimetoken: return .integer
-            default: return .text
-            }
-        }
     }
 
     static let sql = TableSQL(Column.self)

@@ -7,13 +7,6 @@ enum MessageRow: RecordTable {
         case id, timetoken, createdSeconds, createdNanos, text, contentType, content, custom, userId, channelId, status
         static let table = "messages"
         static let key: [Column] = [.id]
-        var type: ColumnType {
-            switch self {
-            case .content, .custom: return .bytes
-            case .timetoken, .createdSeconds, .createdNanos, .status: return .integer
-            default: return .text
-            }
-        }
     }
 
     static let sql = TableSQL(Column.self)

@@ -1,16 +1,6 @@
 import GRDB
 import GRDBSQLite
 
-/// How a column's values are stored, bound and read.
-enum ColumnType {
-    /// UTF-8 text (every byte kept, NUL included).
-    case text
-    /// A 64-bit integer.
-    case integer
-    /// Canonical JSON bytes; an empty value is stored as NULL.
-    case bytes
-}
-
 /// A table's columns, described once: the case names are the SQL column names and the case
 /// order is the order of every statement built from them (select list, insert, update). Rows are
 /// read and bound by column (``ColumnReader``, ``ColumnBinder``), never by a hand-written position.
@@ -21,8 +11,6 @@ protocol TableColumns: CaseIterable, Hashable, RawRepresentable where RawValue =
     static var table: String { get }
     /// The columns that identify a row (the first ones).
     static var key: [Self] { get }
-    /// How the column is stored.
-    var type: ColumnType { get }
 }
 
 extension TableColumns {
