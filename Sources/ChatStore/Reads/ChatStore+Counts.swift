@@ -80,12 +80,9 @@ extension ChatStore {
     }
 
     static func counts(_ db: Database) throws -> StoreCounts {
-        StoreCounts(
-            users: try StoreReader.count(db, "SELECT COUNT(*) FROM users"),
-            channels: try StoreReader.count(db, "SELECT COUNT(*) FROM channels"),
-            members: try StoreReader.count(db, "SELECT COUNT(*) FROM members"),
-            messages: try StoreReader.count(db, "SELECT COUNT(*) FROM messages"),
-            actions: try StoreReader.count(db, "SELECT COUNT(*) FROM message_actions"),
-            queuedActions: try StoreReader.count(db, "SELECT COUNT(*) FROM outgoing_actions"))
+        func rows(_ table: String) throws -> Int { try StoreReader.count(db, "SELECT COUNT(*) FROM \(table)") }
+        return StoreCounts(
+            users: try rows(UserRow.Column.table), channels: try rows(ChannelRow.Column.table), members: try rows(MemberRow.Column.table),
+            messages: try rows(MessageRow.Column.table), actions: try rows(MessageActionRow.Column.table), queuedActions: try rows("outgoing_actions"))
     }
 }
