@@ -15,6 +15,9 @@ struct RecordWriter {
     /// Whether the messages' secondary indexes are deferred (``DeferredIndexes``): a read that
     /// needs one restores them first.
     var indexesDeferred = false
+    /// Whether the last message met a stored row: the next one is then read before it is
+    /// inserted (a re-import meets stored rows in runs; a new load inserts first).
+    private var messagesMostlyStored = false
 
     init(_ db: Database) { self.db = db }
 
@@ -162,11 +165,23 @@ struct RecordWriter {
             return .missingReference(missing)
         }
         var row = StoredMessageRecord(record: r, status: r.timetoken == 0 ? .sending : .sent)
-        if try insert(MessageRow.self, row) { return .inserted }
         // Compared in place, column by column, without reading the stored row into a record.
-        guard let (equal, storedStatus) = try stored(MessageRow.self, row, { try MessageRow.compare($0, with: r) }) else {
-            throw StoreIssue(.database, "message \(r.id) vanished during its upsert")
+        let compare = { (c: ColumnReader<MessageRow.Column>) in try MessageRow.compare(c, with: r) }
+        var found: (equal: Bool, status: MessageStatus)?
+        if messagesMostlyStored {
+            // Re-deliveries come in runs: read first, and insert only what is not stored.
+            found = try stored(MessageRow.self, row, compare)
+            if found == nil {
+                messagesMostlyStored = false
+                guard try insert(MessageRow.self, row) else { throw StoreIssue(.database, "message \(r.id) appeared during its upsert") }
+                return .inserted
+            }
+        } else {
+            if try insert(MessageRow.self, row) { return .inserted }
+            messagesMostlyStored = true
+            found = try stored(MessageRow.self, row, compare)
         }
+        guard let (equal, storedStatus) = found else { throw StoreIssue(.database, "message \(r.id) vanished during its upsert") }
         row.status = storedStatus
         if r.timetoken != 0, storedStatus == .sending || storedStatus == .failed { row.status = .sent }
         if equal, row.status == storedStatus { return .unchanged }

@@ -78,6 +78,11 @@ final class UpsertOutcomeTests: StoreTestCase {
         ])
         XCTAssertEqual(report.outcomes, [.inserted, .unchanged, .updated, .missingReference(MissingReference(channelId: "nowhere"))])
         XCTAssertEqual(report.unchanged, ["m1"])
+        // A stored row read first (after a duplicate), then a new one inserted, in one batch.
+        let mixed = try await store.upsert(messages: [edited, Fixture.message("m3", timetoken: 12), edited, Fixture.message("m4", timetoken: 13)])
+        XCTAssertEqual(mixed.outcomes, [.unchanged, .inserted, .unchanged, .inserted])
+        let m3 = try await store.message(id: "m3", as: AnyJSONCustomData.self)
+        XCTAssertEqual(m3?.message.id, "m3")
         // Forced, the missing channel is created id-only and the message inserted.
         let forced = try await store.upsert(messages: [Fixture.message("m2", channel: "nowhere", timetoken: 11)], force: true)
         XCTAssertEqual(forced.outcomes, [.inserted])
