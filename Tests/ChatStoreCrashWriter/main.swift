@@ -6,7 +6,7 @@
 //   chatstore-crashwriter bulk PATH FIRST_BATCH BATCH_SIZE
 //       the same through upsertTransactionBlocking with deferIndexes (a bulk load into a store
 //       without messages drops their secondary indexes until restoreDeferredIndexesBlocking);
-//       after batch FIRST_BATCH+3 it builds the indexes and prints "restored";
+//       after batch FIRST_BATCH+40 it builds the indexes and prints "restored";
 //   chatstore-crashwriter write PATH
 //       opens the store and upserts one user; prints "ok" or the error (for permission tests).
 import ChatPayloads
@@ -66,7 +66,7 @@ case "bulk":
             }
             _ = try store.upsertTransactionBlocking(force: true, deferIndexes: true) { bulk in try bulk.upsert(writes) }
             say("committed \(batch)")
-            if batch == first + 3 {
+            if batch == first + 40 {
                 try store.restoreDeferredIndexesBlocking()
                 say("restored")
             }
