@@ -28,7 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // SQLite toolkit for the ChatStore target (issue 15); links the system SQLite on Linux.
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation` for the DocC catalogs (Sources/*/*.docc); a
         // command plugin only, so nothing of it is linked into the products (issue 20).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),

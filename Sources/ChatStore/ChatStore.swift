@@ -102,6 +102,8 @@ public struct ChatStore: Sendable {
             try migrator.migrate(pool)
             try pool.write { db in
                 try db.execute(sql: "UPDATE members SET isPresent = NULL, presenceState = NULL WHERE isPresent IS NOT NULL OR presenceState IS NOT NULL")
+                // Indexes a killed bulk load deferred (StoreSchema/DeferredIndexes.swift).
+                try DeferredIndexes.restore(db)
             }
         } catch {
             throw ChatStore.storeError(error, path: path)

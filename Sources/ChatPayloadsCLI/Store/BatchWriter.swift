@@ -5,16 +5,17 @@ import Foundation
 /// validates what comes next. A batch arrives in chunks (``submit(_:_:closes:)``) and is
 /// written chunk by chunk inside its open transaction, committed when its last chunk is
 /// written: at most one chunk waits while another is written, so memory is bounded by a few
-/// chunks of rows whatever the batch size. Only outcomes (and what the rows kept out refer to)
-/// are kept until the commit.
+/// chunks of rows whatever the batch size. Only the rows' outcomes are kept until the commit
+/// (a row kept out by the referential rule carries what it refers to in its outcome).
+///
+/// A load into a store without messages defers the messages' secondary indexes (see
+/// `ChatStore.upsertTransactionBlocking(force:cacheKiB:deferIndexes:_:)`) and builds them when
+/// the input ends (``finish()``).
 final class BatchWriter: @unchecked Sendable {
     /// A committed (or failed) batch.
     struct Done: Sendable {
         var number: Int
         var outcome: Result<[UpsertOutcome], ChatStoreError>
-        /// For each row kept out by the referential rule (by index in the batch), what it refers
-        /// to; the rows themselves are dropped once written, so only this is kept for the report.
-        var references: [Int: MissingReference] = [:]
     }
 
     /// Rows of batch `number`; `closes` when they are its last.
@@ -31,6 +32,8 @@ final class BatchWriter: @unchecked Sendable {
 
     private let store: ChatStore
     private let force: Bool
+    /// Whether a load into a store without messages defers their secondary indexes.
+    private let deferIndexes: Bool
     private let condition = NSCondition()
     private var waiting: [Chunk] = []
     private var writing = false
@@ -39,10 +42,15 @@ final class BatchWriter: @unchecked Sendable {
     /// The first failure: every later chunk is dropped, not written.
     private var failure: ChatStoreError?
     private var thread: Thread?
+    /// The thread has written everything and built the deferred indexes.
+    private var ended = false
 
-    init(store: ChatStore, force: Bool) {
+    /// A writer of `store`; `force` creates id-only rows for missing references; `deferIndexes`
+    /// lets a load into a store without messages build their secondary indexes at its end.
+    init(store: ChatStore, force: Bool, deferIndexes: Bool = true) {
         self.store = store
         self.force = force
+        self.deferIndexes = deferIndexes
     }
 
     /// Starts the writing thread.
@@ -72,13 +80,13 @@ final class BatchWriter: @unchecked Sendable {
         return out
     }
 
-    /// Waits until every submitted chunk is written (an unclosed batch is committed as it is),
-    /// stops the thread and returns the rest.
+    /// Waits until every submitted chunk is written (an unclosed batch is committed as it is)
+    /// and the deferred indexes are built, stops the thread and returns the rest.
     func finish() -> [Done] {
         condition.lock()
         closed = true
         condition.broadcast()
-        while !waiting.isEmpty || writing { condition.wait() }
+        while !ended { condition.wait() }
         let out = done
         done = []
         condition.unlock()
@@ -115,17 +123,12 @@ final class BatchWriter: @unchecked Sendable {
                 continue
             }
             var outcomes: [UpsertOutcome] = []
-            var references: [Int: MissingReference] = [:]
             let result: Result<[UpsertOutcome], ChatStoreError>
             do throws(ChatStoreError) {
-                try store.upsertTransactionBlocking(force: force, cacheKiB: BatchWriter.cacheKiB) { bulk in
+                try store.upsertTransactionBlocking(force: force, cacheKiB: BatchWriter.cacheKiB, deferIndexes: deferIndexes) { bulk in
                     var chunk = first
                     while true {
-                        let written = try bulk.upsert(chunk.writes)
-                        for (index, reference) in bulk.lastMissing {
-                            references[outcomes.count + index] = reference
-                        }
-                        outcomes.append(contentsOf: written)
+                        outcomes.append(contentsOf: try bulk.upsert(chunk.writes))
                         if chunk.closes { return }
                         // The input ended with the batch open: commit what it has.
                         guard let next = take() else { return }
@@ -136,7 +139,22 @@ final class BatchWriter: @unchecked Sendable {
             } catch {
                 result = .failure(error)
             }
-            publish(Done(number: first.number, outcome: result, references: references))
+            publish(Done(number: first.number, outcome: result))
         }
+        // Whatever deferred the indexes (this run, or a run killed before), they are built now.
+        condition.lock()
+        let failed = failure != nil
+        condition.unlock()
+        if !failed {
+            do throws(ChatStoreError) {
+                try store.restoreDeferredIndexesBlocking()
+            } catch {
+                publish(Done(number: -1, outcome: .failure(error)))
+            }
+        }
+        condition.lock()
+        ended = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

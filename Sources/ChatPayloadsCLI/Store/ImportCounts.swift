@@ -18,8 +18,9 @@ struct ImportCounts: Sendable, Equatable {
     /// Payloads not stored because of what they are (invalid, unreadable, missing reference).
     var rejected: Int { invalid + unreadable + missingReference }
 
+    /// Counts one written row's outcome.
     mutating func add(_ outcome: UpsertOutcome) {
-        switch outcome {
+        switch outcome.kind {
         case .inserted: inserted += 1
         case .updated: updated += 1
         case .unchanged: unchanged += 1

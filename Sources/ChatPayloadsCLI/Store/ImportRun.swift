@@ -156,13 +156,13 @@ final class ImportRun {
             case .record(var result, let slot):
                 if let slot {
                     guard let done = committed[slot.batch], case .success(let outcomes) = done.outcome else { return }
-                    let outcome = slot.index < outcomes.count ? outcomes[slot.index] : .missingReference
+                    let outcome = slot.index < outcomes.count ? outcomes[slot.index] : .missingReference(MissingReference())
                     counts.add(outcome)
-                    if outcome == .missingReference {
+                    if let missing = outcome.missingReference {
                         result.outcome = .invalid
                         result.passed = false
                         result.issues = [ReportedIssue(
-                            severity: .error, message: ImportRun.notStoredMessage(done.references[slot.index]),
+                            severity: .error, message: ImportRun.notStoredMessage(missing),
                             instanceLocation: "", rule: "reference", line: result.startLine, column: result.startColumn)]
                     }
                     if slot.index == outcomes.count - 1 { committed[slot.batch] = nil }

@@ -35,9 +35,7 @@ extension ChatStore {
     @_spi(ChatStoreCLI)
     public func memberRowsBlocking(channelId: String, onlyPresent: Bool = false, limit: Int? = nil) throws(ChatStoreError) -> [StoredRow] {
         try readBlocking { db in
-            var condition = "members.channelId = \(SQLText.placeholder)"
-            if onlyPresent { condition += " AND members.isPresent = 1" }
-            let rows = try StoreReader.members(db, condition: condition, [SQLText.bind(channelId)])
+            let rows = try StoreReader.members(db, condition: ChatStore.channelMembersCondition(onlyPresent: onlyPresent), [SQLText.bind(channelId)])
             return rows.prefix(limit ?? Int.max).map { StoredRow.member($0.0, user: $0.1, channel: $0.2) }
         }
     }
@@ -46,10 +44,7 @@ extension ChatStore {
     @_spi(ChatStoreCLI)
     public func unseenCountBlocking(channelId: String, excludingUserId: String? = nil) throws(ChatStoreError) -> Int {
         try readBlocking { db in
-            try StoreReader.count(db, """
-                SELECT COUNT(*) FROM messages WHERE channelId = \(SQLText.placeholder)
-                AND status IN (\(MessageStatus.sent.code), \(MessageStatus.delivered.code)) AND userId IS NOT \(SQLText.placeholder)
-                """, [SQLText.bind(channelId), SQLText.bind(excludingUserId)])
+            try StoreReader.count(db, ChatStore.unseenCountSQL, [SQLText.bind(channelId), SQLText.bind(excludingUserId)])
         }
     }
 
@@ -68,12 +63,13 @@ extension ChatStore {
     public func channelStatsBlocking(limit: Int = 20) throws(ChatStoreError) -> [ChannelStats] {
         try readBlocking { db in
             try StoreReader.all(db, """
-                SELECT CAST(c.id AS BLOB),
-                  (SELECT COUNT(*) FROM members WHERE channelId = c.id),
-                  (SELECT COUNT(*) FROM messages WHERE channelId = c.id) AS n
-                FROM channels c ORDER BY n DESC, c.pk LIMIT ?
-                """, [max(0, limit)]) { row in
-                ChannelStats(channelId: try row.text(0), members: Int(try row.int64(1)), messages: Int(try row.int64(2)))
+                SELECT CAST(c.id AS BLOB) AS channelId,
+                  (SELECT COUNT(*) FROM members WHERE channelId = c.id) AS members,
+                  (SELECT COUNT(*) FROM messages WHERE channelId = c.id) AS messages
+                FROM channels c ORDER BY messages DESC, c.pk LIMIT ?
+                """, [max(0, limit)]) { (row: Row) in
+                ChannelStats(channelId: try row.text(named: "channelId"), members: Int(try row.int64(named: "members")),
+                             messages: Int(try row.int64(named: "messages")))
             }
         }
     }

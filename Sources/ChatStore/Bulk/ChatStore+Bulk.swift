@@ -23,9 +23,16 @@ extension ChatStore {
     /// `cacheKiB` sets the writer connection's SQLite page cache for the transaction (restored
     /// after it): a large transaction touches index pages all over the file, and a cache that
     /// holds them saves re-reading them and spilling them to the WAL more than once.
+    ///
+    /// `deferIndexes`: when the store holds no message yet, the messages' secondary indexes are
+    /// dropped in this transaction (with a note of them, see ``restoreDeferredIndexesBlocking()``)
+    /// and each message row then updates the table and its id index only; a load of many
+    /// transactions calls ``restoreDeferredIndexesBlocking()`` at its end, which builds them in
+    /// one pass. A process killed meanwhile leaves a consistent store whose next writable open
+    /// builds them.
     @_spi(ChatStoreCLI)
     public func upsertTransactionBlocking<T>(
-        force: Bool = false, cacheKiB: Int? = nil, _ body: (inout BulkUpsert) throws -> T
+        force: Bool = false, cacheKiB: Int? = nil, deferIndexes: Bool = false, _ body: (inout BulkUpsert) throws -> T
     ) throws(ChatStoreError) -> T {
         let path = self.path
         return try writeBlocking { db in
@@ -35,71 +42,37 @@ extension ChatStore {
                 try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
             }
             defer { if let previous { try? db.execute(sql: "PRAGMA cache_size = \(previous)") } }
-            var bulk = BulkUpsert(writer: RecordWriter(db), force: force, path: path)
+            var writer = RecordWriter(db)
+            writer.indexesDeferred = deferIndexes ? try DeferredIndexes.deferIfEmpty(db) : try DeferredIndexes.arePending(db)
+            var bulk = BulkUpsert(writer: writer, force: force, path: path)
             return try body(&bulk)
         }
+    }
+
+    /// Builds the indexes a bulk load deferred (``upsertTransactionBlocking(force:cacheKiB:deferIndexes:_:)``),
+    /// in one transaction; nothing when none are deferred. Returns whether any were built.
+    @discardableResult
+    public func restoreDeferredIndexesBlocking() throws(ChatStoreError) -> Bool {
+        try writeBlocking { db in try DeferredIndexes.restore(db) }
     }
 
     /// The body of ``upsertBlocking(_:force:)`` on an open transaction.
     static func upsert(_ writes: [StoreWrite], force: Bool, _ db: Database) throws -> [UpsertOutcome] {
         var writer = RecordWriter(db)
+        writer.indexesDeferred = try DeferredIndexes.arePending(db)
         return try upsert(writes, force: force, writer: &writer)
     }
 
     /// Upserts `writes` through `writer` (one transaction's writer: it remembers stored references).
     static func upsert(_ writes: [StoreWrite], force: Bool, writer: inout RecordWriter) throws -> [UpsertOutcome] {
-        var missing: [Int: MissingReference] = [:]
-        return try upsert(writes, force: force, writer: &writer, missing: &missing)
-    }
-
-    /// Like ``upsert(_:force:writer:)``; `missing` gets, by index in `writes`, what each row
-    /// kept out by the referential rule refers to that is not stored.
-    static func upsert(
-        _ writes: [StoreWrite], force: Bool, writer: inout RecordWriter, missing: inout [Int: MissingReference]
-    ) throws -> [UpsertOutcome] {
-        var report = UpsertReport()
         var outcomes: [UpsertOutcome] = []
         outcomes.reserveCapacity(writes.count)
-        for write in writes {
-            let before = Counts(report)
-            switch write {
-            case .user(let r): try writer.upsert(r, into: &report)
-            case .channel(let r): try writer.upsert(r, into: &report)
-            case .member(let r, let user, let channel): try writer.upsert(r, user: user, channel: channel, force: force, into: &report)
-            case .message(let r, let user, let channel, let actions):
-                try writer.upsert(MessageWrite(message: r, user: user, channel: channel, actions: actions), force: force, into: &report)
-            case .action(let r): try writer.upsert(r, into: &report)
-            }
-            let outcome = before.outcome(after: report)
-            if outcome == .missingReference, let reference = writer.lastMissing { missing[outcomes.count] = reference }
-            outcomes.append(outcome)
-            // Only the counts matter here: keep the report's arrays from growing with the batch.
-            if report.total > 4096 { report = UpsertReport() }
-        }
+        for write in writes { outcomes.append(try writer.upsert(write, force: force)) }
         return outcomes
-    }
-
-    /// The sizes of a report's lists, to tell which one a row went to.
-    private struct Counts {
-        var inserted, updated, unchanged, stale: Int
-        init(_ r: UpsertReport) {
-            inserted = r.inserted.count
-            updated = r.updated.count
-            unchanged = r.unchanged.count
-            stale = r.stale.count
-        }
-
-        func outcome(after r: UpsertReport) -> UpsertOutcome {
-            if r.inserted.count > inserted { return .inserted }
-            if r.updated.count > updated { return .updated }
-            if r.unchanged.count > unchanged { return .unchanged }
-            if r.stale.count > stale { return .stale }
-            return .missingReference
-        }
     }
 }
 
-/// Rows written into the open transaction of ``ChatStore/upsertTransactionBlocking(force:cacheKiB:_:)``.
+/// Rows written into the open transaction of ``ChatStore/upsertTransactionBlocking(force:cacheKiB:deferIndexes:_:)``.
 /// Only valid inside that call.
 @_spi(ChatStoreCLI)
 public struct BulkUpsert {
@@ -109,16 +82,32 @@ public struct BulkUpsert {
     let force: Bool
     /// The store's file, for errors.
     let path: String
+
+    init(writer: RecordWriter, force: Bool, path: String) {
+        self.writer = writer
+        self.force = force
+        self.path = path
+    }
+
+    /// What the rows of the last ``upsert(_:)`` kept out by the referential rule lack (the
+    /// storage of the deprecated ``lastMissing``).
+    private var missingOfLastUpsert: [Int: MissingReference] = [:]
+
     /// For the rows of the last ``upsert(_:)`` kept out by the referential rule (by index in its
     /// `writes`), what each refers to that is not stored.
-    public private(set) var lastMissing: [Int: MissingReference] = [:]
+    @available(*, deprecated, message: "read UpsertOutcome.missingReference of each outcome; removed in the next release")
+    public var lastMissing: [Int: MissingReference] { missingOfLastUpsert }
 
     /// Upserts `writes` in order and returns each row's outcome, in the same order. A row may
-    /// refer to a user or channel written earlier in the transaction. ``lastMissing`` then names
-    /// what each row kept out (``UpsertOutcome/missingReference``) lacks.
+    /// refer to a user or channel written earlier in the transaction; a row kept out by the
+    /// referential rule names what it lacks (``UpsertOutcome/missingReference(_:)``).
     public mutating func upsert(_ writes: [StoreWrite]) throws(ChatStoreError) -> [UpsertOutcome] {
-        var missing: [Int: MissingReference] = [:]
-        defer { lastMissing = missing }
-        do { return try ChatStore.upsert(writes, force: force, writer: &writer, missing: &missing) } catch { throw ChatStore.storeError(error, path: path) }
+        missingOfLastUpsert = [:]
+        let outcomes: [UpsertOutcome]
+        do { outcomes = try ChatStore.upsert(writes, force: force, writer: &writer) } catch { throw ChatStore.storeError(error, path: path) }
+        for (index, outcome) in outcomes.enumerated() {
+            if let missing = outcome.missingReference { missingOfLastUpsert[index] = missing }
+        }
+        return outcomes
     }
 }

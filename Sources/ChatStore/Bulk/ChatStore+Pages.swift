@@ -16,61 +16,39 @@ extension ChatStore {
 
     static func rows(_ table: StoreTable, after: Int64, limit: Int, channelId: String?, unlinkedActionsOnly: Bool, _ db: Database) throws -> StoredRowPage {
         var arguments: [(any DatabaseValueConvertible)?] = [after]
-        var channelCondition = ""
-        func channel(_ column: String) {
-            guard let channelId else { return }
-            channelCondition = " AND \(column) = \(SQLText.placeholder)"
+        // Each statement selects the table's `pk` first, then the rows' columns.
+        let (name, select, channelColumn): (String, String, String?)
+        var from: String
+        switch table {
+        case .users: (name, select, channelColumn) = ("users", UserRow.sql.select, nil)
+        case .channels: (name, select, channelColumn) = ("channels", ChannelRow.sql.select, ChannelRow.Column.id.qualified)
+        case .members: (name, select, channelColumn) = ("members", StoreReader.memberSelect, MemberRow.Column.channelId.qualified)
+        case .messages: (name, select, channelColumn) = ("messages", MessageRow.sql.select, MessageRow.Column.channelId.qualified)
+        case .actions: (name, select, channelColumn) = ("message_actions", MessageActionRow.sql.select, MessageActionRow.Column.channelId.qualified)
+        }
+        from = table == .members ? StoreReader.membersJoin : "FROM \(name)"
+        var condition = "\(name).pk > ?"
+        if let channelId, let channelColumn {
+            condition += " AND \(channelColumn) = \(SQLText.placeholder)"
             arguments.append(SQLText.bind(channelId))
         }
-        let sql: String
-        let width: Int
-        switch table {
-        case .users:
-            sql = "SELECT \(UserRow.columns), pk FROM users WHERE pk > ?"
-            width = UserRow.width
-        case .channels:
-            channel("channels.id")
-            sql = "SELECT \(ChannelRow.columns), pk FROM channels WHERE pk > ?\(channelCondition)"
-            width = ChannelRow.width
-        case .members:
-            channel("members.channelId")
-            sql = """
-                SELECT \(MemberRow.columns), \(UserRow.columns), \(ChannelRow.columns), members.pk
-                FROM members JOIN users ON users.id = members.userId JOIN channels ON channels.id = members.channelId
-                WHERE members.pk > ?\(channelCondition)
-                """
-            width = MemberRow.width + UserRow.width + ChannelRow.width
-        case .messages:
-            channel("channelId")
-            sql = "SELECT \(MessageRow.columns), pk FROM messages WHERE pk > ?\(channelCondition)"
-            width = MessageRow.width
-        case .actions:
-            channel("message_actions.channelId")
-            let unlinked = unlinkedActionsOnly
-                ? """
-                 AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = message_actions.parentId
-                   OR (message_actions.parentId IS NULL AND m.channelId = message_actions.channelId
-                       AND m.timetoken = message_actions.parentTimetoken AND m.timetoken != 0))
-                """ : ""
-            sql = "SELECT \(MessageActionRow.columns), pk FROM message_actions WHERE pk > ?\(channelCondition)\(unlinked)"
-            width = MessageActionRow.width
+        if table == .actions, unlinkedActionsOnly {
+            condition += " AND NOT EXISTS (SELECT 1 FROM messages m WHERE "
+                + MessageActionRow.linksTo(action: "message_actions", messageId: "m.id", channelId: "m.channelId", timetoken: "m.timetoken") + ")"
         }
-        let ordered = sql + (table == .members ? " ORDER BY members.pk LIMIT ?" : " ORDER BY pk LIMIT ?")
+        from += " WHERE \(condition) ORDER BY \(name).pk LIMIT ?"
         arguments.append(max(0, limit))
         var last: Int64?
-        let rows: [StoredRow] = try StoreReader.all(db, ordered, arguments) { row in
-            last = try row.int64(width)
+        let rows: [StoredRow] = try StoreReader.every(db, "SELECT \(name).pk, \(select) \(from)", arguments) { raw in
+            last = try raw.int64(0)
             switch table {
-            case .users: return .user(try UserRow.decode(row))
-            case .channels: return .channel(try ChannelRow.decode(row))
+            case .users: return .user(try UserRow.read(ColumnReader(raw, offset: 1)))
+            case .channels: return .channel(try ChannelRow.read(ColumnReader(raw, offset: 1)))
             case .members:
-                return .member(
-                    try MemberRow.decode(row), user: try UserRow.decode(row, from: MemberRow.width),
-                    channel: try ChannelRow.decode(row, from: MemberRow.width + UserRow.width))
-            case .messages:
-                let (record, status) = try MessageRow.decode(row)
-                return .message(StoredMessageRecord(record: record, status: status), actions: [])
-            case .actions: return .action(try MessageActionRow.decode(row))
+                let (member, user, channel) = try StoreReader.memberWithReferences(raw, offset: 1)
+                return .member(member, user: user, channel: channel)
+            case .messages: return .message(try MessageRow.read(ColumnReader(raw, offset: 1)), actions: [])
+            case .actions: return .action(try MessageActionRow.read(ColumnReader(raw, offset: 1)))
             }
         }
         guard table == .messages else { return StoredRowPage(rows: rows, lastRowID: last) }

@@ -15,7 +15,8 @@ public enum StoreWrite: Sendable, Hashable {
     /// A message action.
     case action(MessageActionRecord)
 
-    /// The row's id as ``UpsertReport`` names it.
+    /// The row's id as ``UpsertReport`` names it (a membership's `"<channelId>:<userId>"`, an
+    /// action's `"<userId>-<parentTimetoken>-<actionTimetoken>"`).
     public var id: String {
         switch self {
         case .user(let r): return r.id
@@ -53,18 +54,4 @@ public enum StoreWrite: Sendable, Hashable {
 
     /// The write for a message action model.
     public init<C: ChatCustomData>(_ action: ChatMessageAction<C>) { self = .action(MessageActionRecord(action)) }
-}
-
-/// What an upsert did with one row (the per-row form of ``UpsertReport``).
-public enum UpsertOutcome: String, Sendable, Hashable, CaseIterable {
-    /// Not stored before.
-    case inserted
-    /// A stored row was overwritten.
-    case updated
-    /// Equal to the stored row (a duplicate); nothing written.
-    case unchanged
-    /// Kept out: the stored row is newer.
-    case stale
-    /// Kept out by the referential rule (user or channel not stored).
-    case missingReference
 }

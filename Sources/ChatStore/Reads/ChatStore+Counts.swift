@@ -30,13 +30,15 @@ public struct StoreCounts: Sendable, Hashable {
 extension ChatStore {
     /// Members of `channelId` (the channel's member count).
     public func memberCount(channelId: String) async throws(ChatStoreError) -> Int {
-        try await read { db in try StoreReader.count(db, "SELECT COUNT(*) FROM members WHERE channelId = \(SQLText.placeholder)", [SQLText.bind(channelId)]) }
+        try await read { db in
+            try StoreReader.count(db, "SELECT COUNT(*) FROM members WHERE \(ChatStore.channelMembersCondition(onlyPresent: false))", [SQLText.bind(channelId)])
+        }
     }
 
     /// Present members of `channelId`.
     public func presentMemberCount(channelId: String) async throws(ChatStoreError) -> Int {
         try await read { db in
-            try StoreReader.count(db, "SELECT COUNT(*) FROM members WHERE channelId = \(SQLText.placeholder) AND isPresent = 1", [SQLText.bind(channelId)])
+            try StoreReader.count(db, "SELECT COUNT(*) FROM members WHERE \(ChatStore.channelMembersCondition(onlyPresent: true))", [SQLText.bind(channelId)])
         }
     }
 
@@ -48,10 +50,7 @@ extension ChatStore {
     /// Unseen messages of `channelId`: sent or delivered, not seen, not sent by `excludingUserId`.
     public func unseenCount(channelId: String, excludingUserId: String? = nil) async throws(ChatStoreError) -> Int {
         try await read { db in
-            try StoreReader.count(db, """
-                SELECT COUNT(*) FROM messages WHERE channelId = \(SQLText.placeholder)
-                AND status IN (\(MessageStatus.sent.code), \(MessageStatus.delivered.code)) AND userId IS NOT \(SQLText.placeholder)
-                """, [SQLText.bind(channelId), SQLText.bind(excludingUserId)])
+            try StoreReader.count(db, ChatStore.unseenCountSQL, [SQLText.bind(channelId), SQLText.bind(excludingUserId)])
         }
     }
 
@@ -66,13 +65,25 @@ extension ChatStore {
         try readBlocking { db in try ChatStore.counts(db) }
     }
 
+    /// The messages of a channel (first argument) that are sent or delivered and not sent by a
+    /// user (second argument, NULL for none): the unseen ones, which ``markSeen(channelId:excludingUserId:)`` marks seen.
+    static let unseenCondition = """
+        channelId = \(SQLText.placeholder) AND status IN (\(MessageStatus.sent.code), \(MessageStatus.delivered.code)) \
+        AND userId IS NOT \(SQLText.placeholder)
+        """
+
+    /// The count of ``unseenCondition``.
+    static let unseenCountSQL = "SELECT COUNT(*) FROM messages WHERE \(unseenCondition)"
+
+    /// The memberships of a channel (argument), with `onlyPresent` those present only.
+    static func channelMembersCondition(onlyPresent: Bool) -> String {
+        "members.channelId = \(SQLText.placeholder)" + (onlyPresent ? " AND members.isPresent = 1" : "")
+    }
+
     static func counts(_ db: Database) throws -> StoreCounts {
-        StoreCounts(
-            users: try StoreReader.count(db, "SELECT COUNT(*) FROM users"),
-            channels: try StoreReader.count(db, "SELECT COUNT(*) FROM channels"),
-            members: try StoreReader.count(db, "SELECT COUNT(*) FROM members"),
-            messages: try StoreReader.count(db, "SELECT COUNT(*) FROM messages"),
-            actions: try StoreReader.count(db, "SELECT COUNT(*) FROM message_actions"),
-            queuedActions: try StoreReader.count(db, "SELECT COUNT(*) FROM outgoing_actions"))
+        func rows(_ table: String) throws -> Int { try StoreReader.count(db, "SELECT COUNT(*) FROM \(table)") }
+        return StoreCounts(
+            users: try rows(UserRow.Column.table), channels: try rows(ChannelRow.Column.table), members: try rows(MemberRow.Column.table),
+            messages: try rows(MessageRow.Column.table), actions: try rows(MessageActionRow.Column.table), queuedActions: try rows("outgoing_actions"))
     }
 }

@@ -28,7 +28,7 @@ extension ChatStore {
     public func member<C: ChatCustomData>(channelId: String, userId: String, as type: C.Type = C.self) async throws(ChatStoreError) -> ChatMember<C>? {
         try await read { db in
             try ChatStore.memberModels(
-                db, C.self, condition: "members.channelId = \(SQLText.placeholder) AND members.userId = \(SQLText.placeholder)",
+                db, C.self, condition: MemberRow.sql.keyCondition,
                 [SQLText.bind(channelId), SQLText.bind(userId)]
             ).first
         }
@@ -58,13 +58,12 @@ extension ChatStore {
     static func channelMembers<C: ChatCustomData>(
         _ db: Database, _ type: C.Type, channelId: String, excludingUserId: String?, onlyPresent: Bool
     ) throws -> [ChatMember<C>] {
-        var condition = "members.channelId = \(SQLText.placeholder)"
+        var condition = channelMembersCondition(onlyPresent: onlyPresent)
         var arguments: [(any DatabaseValueConvertible)?] = [SQLText.bind(channelId)]
         if let excludingUserId {
             condition += " AND members.userId != \(SQLText.placeholder)"
             arguments.append(SQLText.bind(excludingUserId))
         }
-        if onlyPresent { condition += " AND members.isPresent = 1" }
         return try memberModels(db, C.self, condition: condition, arguments)
     }
 
@@ -79,8 +78,8 @@ extension ChatStore {
     /// The stored message `id` with the related models in `joins`.
     public func message<C: ChatCustomData>(id: String, joins: MessageJoins = [], as type: C.Type = C.self) async throws(ChatStoreError) -> StoredMessage<C>? {
         try await read { db in
-            guard let (record, status) = try StoreReader.message(db, id: id) else { return nil }
-            return try ChatStore.models([StoredMessageRecord(record: record, status: status)], joins: joins, db, C.self).first
+            guard let stored = try StoreReader.message(db, id: id) else { return nil }
+            return try ChatStore.models([stored], joins: joins, db, C.self).first
         }
     }
 
@@ -109,10 +108,9 @@ extension ChatStore {
     ) async throws(ChatStoreError) -> [StoredMessage<C>] {
         try await read { db in
             let (bounds, arguments) = ChatStore.pageBounds(page)
-            let records = try StoreReader.messages(db, sql: """
-                SELECT \(MessageRow.columns) FROM messages WHERE userId = \(SQLText.placeholder)\(bounds)
-                ORDER BY timetoken DESC, pk DESC LIMIT ?
-                """, [SQLText.bind(userId)] + arguments + [max(0, page.limit)])
+            let records = try StoreReader.messages(
+                db, sql: ChatStore.newestMessagesSQL(where: "userId = \(SQLText.placeholder)\(bounds)"),
+                [SQLText.bind(userId)] + arguments + [max(0, page.limit)])
             return try ChatStore.models(records, joins: joins, db, C.self)
         }
     }
@@ -121,7 +119,7 @@ extension ChatStore {
     /// channel), oldest first; empty when the message is not stored.
     public func actions<C: ChatCustomData>(messageId: String, as type: C.Type = C.self) async throws(ChatStoreError) -> [ChatMessageAction<C>] {
         try await read { db in
-            guard let (m, _) = try StoreReader.message(db, id: messageId) else { return [] }
+            guard let m = try StoreReader.message(db, id: messageId)?.record else { return [] }
             return try StoreReader.actions(db, messageId: m.id, channelId: m.pubnubChannelId, timetoken: m.timetoken).map { try $0.model(as: C.self) }
         }
     }
@@ -134,20 +132,22 @@ extension ChatStore {
     // MARK: Shared pieces
 
     /// A channel's latest messages (no bounds): the statement of the most frequent read, built once.
-    static let latestMessagesSQL = """
-        SELECT \(MessageRow.columns) FROM messages WHERE channelId = \(SQLText.placeholder)
-        ORDER BY timetoken DESC, pk DESC LIMIT ?
-        """
+    static let latestMessagesSQL = newestMessagesSQL(where: "channelId = \(SQLText.placeholder)")
+
+    /// The newest messages matching `condition`, newest first (by timetoken, then storage
+    /// order), its last parameter the limit.
+    static func newestMessagesSQL(where condition: String) -> String {
+        MessageRow.sql.selecting(from: "messages", "WHERE \(condition) ORDER BY timetoken DESC, pk DESC LIMIT ?")
+    }
 
     static func channelMessageRecords(_ db: Database, channelId: String, page: MessagePage) throws -> [StoredMessageRecord] {
         if page.before == nil, page.after == nil {
             return try StoreReader.messages(db, sql: latestMessagesSQL, [SQLText.bind(channelId), max(0, page.limit)])
         }
         let (bounds, arguments) = pageBounds(page)
-        return try StoreReader.messages(db, sql: """
-            SELECT \(MessageRow.columns) FROM messages WHERE channelId = \(SQLText.placeholder)\(bounds)
-            ORDER BY timetoken DESC, pk DESC LIMIT ?
-            """, [SQLText.bind(channelId)] + arguments + [max(0, page.limit)])
+        return try StoreReader.messages(
+            db, sql: newestMessagesSQL(where: "channelId = \(SQLText.placeholder)\(bounds)"),
+            [SQLText.bind(channelId)] + arguments + [max(0, page.limit)])
     }
 
     static func channelMessages<C: ChatCustomData>(

@@ -85,7 +85,7 @@ public struct MessageQuery: Sendable, Hashable {
         case .createdNewestFirst: order = "createdSeconds DESC, createdNanos DESC, pk DESC"
         case .createdOldestFirst: order = "createdSeconds, createdNanos, pk"
         }
-        var sql = "SELECT \(MessageRow.columns) FROM messages"
+        var sql = "SELECT \(MessageRow.sql.select) FROM messages"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY \(order)"
         if let limit {

@@ -1,48 +1,63 @@
 import ChatPayloads
 import GRDB
 
-/// The read path: record fetches on an open connection, with cached statements and rows turned
-/// into `Sendable` records inside the database closure.
+/// The read path: record fetches on an open connection, with cached statements, each row read
+/// by column (``ColumnReader``) into a `Sendable` record inside the database closure.
 enum StoreReader {
-    /// The stored user `id`.
-    static func user(_ db: Database, id: String) throws -> UserRecord? {
-        try one(db, UserRow.selectByIdSQL, [SQLText.bind(id)]) { try UserRow.decode($0) }
+    /// The stored row of table `T` whose key is `key` (texts, in key column order).
+    static func row<T: RecordTable>(_ table: T.Type, _ db: Database, key: [String]) throws -> T.Record? {
+        try first(db, T.sql.readByKey, key.map { SQLText.bind($0) }) {
+            try T.read(ColumnReader($0))
+        }
     }
 
+    /// The stored user `id`.
+    static func user(_ db: Database, id: String) throws -> UserRecord? { try row(UserRow.self, db, key: [id]) }
+
     /// The stored channel `id`.
-    static func channel(_ db: Database, id: String) throws -> ChannelRecord? {
-        try one(db, ChannelRow.selectByIdSQL, [SQLText.bind(id)]) { try ChannelRow.decode($0) }
-    }
+    static func channel(_ db: Database, id: String) throws -> ChannelRecord? { try row(ChannelRow.self, db, key: [id]) }
 
     /// The stored membership of `userId` in `channelId`.
     static func member(_ db: Database, channelId: String, userId: String) throws -> MemberRecord? {
-        try one(db, MemberRow.selectByIdSQL, [SQLText.bind(channelId), SQLText.bind(userId)]) { try MemberRow.decode($0) }
+        try row(MemberRow.self, db, key: [channelId, userId])
     }
 
     /// The stored message `id` and its status.
-    static func message(_ db: Database, id: String) throws -> (MessageRecord, MessageStatus)? {
-        try one(db, MessageRow.selectByIdSQL, [SQLText.bind(id)]) { try MessageRow.decode($0) }
-    }
+    static func message(_ db: Database, id: String) throws -> StoredMessageRecord? { try row(MessageRow.self, db, key: [id]) }
+
+    /// The stored action `id`.
+    static func action(_ db: Database, id: String) throws -> MessageActionRecord? { try row(MessageActionRow.self, db, key: [id]) }
 
     /// The id of the stored message published at `timetoken` in `channelId`.
     static func messageId(_ db: Database, channelId: String, timetoken: Int64) throws -> String? {
-        try one(db, "SELECT CAST(id AS BLOB) FROM messages WHERE channelId = \(SQLText.placeholder) AND timetoken = ? ORDER BY pk LIMIT 1",
-                [SQLText.bind(channelId), timetoken]) { try $0.text(0) }
-    }
-
-    /// The stored action `id`.
-    static func action(_ db: Database, id: String) throws -> MessageActionRecord? {
-        try one(db, MessageActionRow.selectByIdSQL, [SQLText.bind(id)]) { try MessageActionRow.decode($0) }
+        typealias M = MessageRow.Column
+        return try first(db, "SELECT \(M.id.name) FROM messages WHERE \(M.channelId.name) = \(SQLText.placeholder) AND \(M.timetoken.name) = ? ORDER BY pk LIMIT 1",
+                         [SQLText.bind(channelId), timetoken]) { try ColumnReader<M>($0).text(.id) }
     }
 
     /// The actions of a message: those linked by id, and unlinked ones at its timetoken in its channel.
+    static let actionsOfMessageSQL = MessageActionRow.sql.selecting(
+        from: "message_actions",
+        "WHERE " + MessageActionRow.linksTo(action: "message_actions", messageId: "CAST(?1 AS TEXT)", channelId: "CAST(?2 AS TEXT)", timetoken: "?3")
+            + " ORDER BY published, pk")
+
+    /// The actions of a message: those linked by id, and unlinked ones at its timetoken in its channel.
     static func actions(_ db: Database, messageId: String, channelId: String, timetoken: Int64) throws -> [MessageActionRecord] {
-        try all(db, """
-            SELECT \(MessageActionRow.columns) FROM message_actions
-            WHERE parentId = \(SQLText.placeholder)
-               OR (parentId IS NULL AND channelId = \(SQLText.placeholder) AND parentTimetoken = ? AND ? != 0)
-            ORDER BY published, pk
-            """, [SQLText.bind(messageId), SQLText.bind(channelId), timetoken, timetoken]) { try MessageActionRow.decode($0) }
+        try every(db, actionsOfMessageSQL, [SQLText.bind(messageId), SQLText.bind(channelId), timetoken]) { try MessageActionRow.read(ColumnReader($0)) }
+    }
+
+    /// `FROM members` joined with each membership's user and channel (the select list of ``members(_:condition:_:)``).
+    static let membersJoin = """
+        FROM members JOIN users ON users.id = members.userId JOIN channels ON channels.id = members.channelId
+        """
+    /// The select list of a membership with its user and channel.
+    static let memberSelect = "\(MemberRow.sql.select), \(UserRow.sql.select), \(ChannelRow.sql.select)"
+
+    /// A membership with its user and channel in the current row (selected with ``memberSelect``).
+    static func memberWithReferences(_ raw: RawColumns, offset: Int32 = 0) throws -> (MemberRecord, UserRecord, ChannelRecord) {
+        let user = offset + MemberRow.Column.count, channel = user + UserRow.Column.count
+        return (try MemberRow.read(ColumnReader(raw, offset: offset)), try UserRow.read(ColumnReader(raw, offset: user)),
+                try ChannelRow.read(ColumnReader(raw, offset: channel)))
     }
 
     /// Memberships selected by `condition` (SQL over `members`, written by this module) with their
@@ -50,31 +65,12 @@ enum StoreReader {
     static func members(_ db: Database, condition: String, _ arguments: [(any DatabaseValueConvertible)?])
         throws -> [(MemberRecord, UserRecord, ChannelRecord)]
     {
-        let sql = """
-            SELECT \(MemberRow.columns), \(UserRow.columns), \(ChannelRow.columns)
-            FROM members JOIN users ON users.id = members.userId JOIN channels ON channels.id = members.channelId
-            WHERE \(condition) ORDER BY members.pk
-            """
-        return try all(db, sql, arguments) { row in
-            (try MemberRow.decode(row), try UserRow.decode(row, from: MemberRow.width),
-             try ChannelRow.decode(row, from: MemberRow.width + UserRow.width))
-        }
+        try every(db, "SELECT \(memberSelect) \(membersJoin) WHERE \(condition) ORDER BY members.pk", arguments) { try memberWithReferences($0) }
     }
 
-    /// Messages selected by a full statement over `messages` whose select list is ``MessageRow/columns``.
+    /// Messages selected by a full statement over `messages` whose select list is ``MessageRow``'s.
     static func messages(_ db: Database, sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [StoredMessageRecord] {
-        let statement = try db.cachedStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
-        let columns = RawColumns(statement)
-        // The cursor resets the statement when it goes: it lives until the last row is read.
-        return try withExtendedLifetime(cursor) { () throws -> [StoredMessageRecord] in
-            var out: [StoredMessageRecord] = []
-            while try cursor.next() != nil {
-                let (record, status) = try MessageRow.decode(columns)
-                out.append(StoredMessageRecord(record: record, status: status))
-            }
-            return out
-        }
+        try every(db, sql, arguments) { try MessageRow.read(ColumnReader($0)) }
     }
 
     /// The single integer of a count statement.
@@ -82,14 +78,31 @@ enum StoreReader {
         Int(try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0)
     }
 
-    /// The first row of `sql`, decoded.
-    static func one<T>(_ db: Database, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], _ decode: (Row) throws -> T) throws -> T? {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
-        guard let row = try cursor.next() else { return nil }
-        return try decode(row)
+    /// The first row of `sql`, read from its columns.
+    static func first<T>(_ db: Database, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], _ read: (RawColumns) throws -> T) throws -> T? {
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        // The cursor resets the statement when it goes: it lives until the row is read.
+        return try withExtendedLifetime(cursor) { () throws -> T? in
+            guard try cursor.next() != nil else { return nil }
+            return try read(RawColumns(statement))
+        }
     }
 
-    /// Every row of `sql`, decoded.
+    /// Every row of `sql`, read from its columns.
+    static func every<T>(_ db: Database, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], _ read: (RawColumns) throws -> T) throws -> [T] {
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let columns = RawColumns(statement)
+        // The cursor resets the statement when it goes: it lives until the last row is read.
+        return try withExtendedLifetime(cursor) { () throws -> [T] in
+            var out: [T] = []
+            while try cursor.next() != nil { out.append(try read(columns)) }
+            return out
+        }
+    }
+
+    /// Every row of `sql` as a GRDB `Row` (the outgoing queue's reads).
     static func all<T>(_ db: Database, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], _ decode: (Row) throws -> T) throws -> [T] {
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
         var out: [T] = []

@@ -1,42 +1,36 @@
 import ChatPayloads
-import GRDB
 
-/// The `message_actions` table row of a ``MessageActionRecord``: hand-written reading and binding.
-enum MessageActionRow {
-    /// Select list; the column order ``decode(_:from:)`` reads.
-    static let columns = "message_actions.published, " + SQLText.selectTexts(["channelId", "sourceType", "value"], table: "message_actions")
-        + ", message_actions.parentTimetoken, " + SQLText.selectTexts(["parentId", "userId"], table: "message_actions")
-    /// Number of columns in ``columns``.
-    static let width = 7
-
-    /// `INSERT` of a new row (arguments: ``arguments(_:)``).
-    static let insertSQL = """
-        INSERT INTO message_actions (published, channelId, sourceType, value, parentTimetoken, parentId, userId, id)
-        VALUES (?, \(SQLText.placeholder), \(SQLText.placeholder), \(SQLText.placeholder), ?, \(SQLText.placeholder),
-        \(SQLText.placeholder), \(SQLText.placeholder))
-        ON CONFLICT(id) DO NOTHING
-        """
-    /// `UPDATE` of a stored row (arguments then the id).
-    static let updateSQL = """
-        UPDATE message_actions SET published = ?, channelId = \(SQLText.placeholder), sourceType = \(SQLText.placeholder),
-        value = \(SQLText.placeholder), parentTimetoken = ?, parentId = \(SQLText.placeholder), userId = \(SQLText.placeholder),
-        id = \(SQLText.placeholder)
-        WHERE id = \(SQLText.placeholder)
-        """
-    /// `SELECT` by id.
-    static let selectByIdSQL = "SELECT \(columns) FROM message_actions WHERE id = \(SQLText.placeholder)"
-
-    /// The record in the row, from column `start` on.
-    static func decode(_ row: Row, from start: Int = 0) throws -> MessageActionRecord {
-        MessageActionRecord(
-            published: try row.int64(start), pubnubChannelId: try row.text(start + 1), sourceType: try row.text(start + 2),
-            value: try row.text(start + 3), parentTimetoken: try row.int64(start + 4), parentId: try row.optionalText(start + 5),
-            pubnubUserId: try row.text(start + 6))
+/// The `message_actions` table: a ``MessageActionRecord`` per row (its id is derived from the
+/// record: `"<userId>-<parentTimetoken>-<published>"`).
+enum MessageActionRow: RecordTable {
+    /// The columns, in statement order.
+    enum Column: Int32, TableColumns {
+        case id, published, channelId, sourceType, value, parentTimetoken, parentId, userId
+        static let table = "message_actions"
+        static let key: [Column] = [.id]
     }
 
-    /// The insert/update arguments of `r` (its id last).
-    static func arguments(_ r: MessageActionRecord) -> [(any DatabaseValueConvertible)?] {
-        [r.published, SQLText.bind(r.pubnubChannelId), SQLText.bind(r.sourceType), SQLText.bind(r.value), r.parentTimetoken,
-         SQLText.bind(r.parentId), SQLText.bind(r.pubnubUserId), SQLText.bind(r.id)]
+    static let sql = TableSQL(Column.self)
+
+    static func read(_ c: ColumnReader<Column>) throws -> MessageActionRecord {
+        MessageActionRecord(
+            published: try c.int64(.published), pubnubChannelId: try c.text(.channelId), sourceType: try c.text(.sourceType),
+            value: try c.text(.value), parentTimetoken: try c.int64(.parentTimetoken), parentId: c.optionalText(.parentId),
+            pubnubUserId: try c.text(.userId))
+    }
+
+    static func bind(_ r: MessageActionRecord, _ b: ColumnBinder<Column>) {
+        b.text(.id, r.id); b.int64(.published, r.published); b.text(.channelId, r.pubnubChannelId); b.text(.sourceType, r.sourceType)
+        b.text(.value, r.value); b.int64(.parentTimetoken, r.parentTimetoken); b.text(.parentId, r.parentId); b.text(.userId, r.pubnubUserId)
+    }
+
+    /// The condition linking an action (table alias `action`) to a message whose id, channel id
+    /// and timetoken are the SQL expressions given (columns of a joined message, or parameters):
+    /// by parent id, or, unlinked, by channel and parent timetoken. Written once: the reads of a
+    /// message's actions and the export of unlinked actions use it (the delete trigger of
+    /// migration v1 spells it in its frozen DDL).
+    static func linksTo(action: String, messageId: String, channelId: String, timetoken: String) -> String {
+        "(\(action).parentId = \(messageId) OR (\(action).parentId IS NULL AND \(action).channelId = \(channelId) "
+            + "AND \(action).parentTimetoken = \(timetoken) AND \(timetoken) != 0))"
     }
 }

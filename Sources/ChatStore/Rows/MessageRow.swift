@@ -1,53 +1,50 @@
 import ChatPayloads
-import GRDB
 
-/// The `messages` table row of a ``MessageRecord`` and its ``MessageStatus``: hand-written
-/// reading and binding (the write path of bulk imports).
-enum MessageRow {
-    /// Select list; the column order ``decode(_:from:)`` reads (status last).
-    static let columns = SQLText.selectTexts(["id"], table: "messages")
-        + ", messages.timetoken, messages.createdSeconds, messages.createdNanos, "
-        + SQLText.selectTexts(["text", "contentType"], table: "messages")
-        + ", messages.content, messages.custom, " + SQLText.selectTexts(["userId", "channelId"], table: "messages")
-        + ", messages.status"
-    /// Number of columns in ``columns``.
-    static let width = 11
-
-    /// `INSERT` of a new row (arguments: ``arguments(_:status:)``).
-    static let insertSQL = """
-        INSERT INTO messages (id, timetoken, createdSeconds, createdNanos, text, contentType, content, custom, userId, channelId, status)
-        VALUES (\(SQLText.placeholder), ?, ?, ?, \(SQLText.placeholder), \(SQLText.placeholder), ?, ?,
-        \(SQLText.placeholder), \(SQLText.placeholder), ?)
-        ON CONFLICT(id) DO NOTHING
-        """
-    /// `UPDATE` of a stored row (arguments then the id).
-    static let updateSQL = """
-        UPDATE messages SET id = \(SQLText.placeholder), timetoken = ?, createdSeconds = ?, createdNanos = ?,
-        text = \(SQLText.placeholder), contentType = \(SQLText.placeholder), content = ?, custom = ?,
-        userId = \(SQLText.placeholder), channelId = \(SQLText.placeholder), status = ?
-        WHERE id = \(SQLText.placeholder)
-        """
-    /// `SELECT` by id.
-    static let selectByIdSQL = "SELECT \(columns) FROM messages WHERE id = \(SQLText.placeholder)"
-
-    /// The record and status in the row, from column `start` on.
-    static func decode(_ row: Row, from start: Int = 0) throws -> (MessageRecord, MessageStatus) {
-        let record = MessageRecord(
-            id: try row.text(start), timetoken: try row.int64(start + 1),
-            dateCreated: try TimestampColumns.required(row, start + 2), text: try row.text(start + 4),
-            contentType: try row.optionalText(start + 5), content: try row.bytes(start + 6), custom: try row.bytes(start + 7),
-            pubnubUserId: try row.text(start + 8), pubnubChannelId: try row.text(start + 9))
-        let code = try row.int64(start + 10)
-        guard let status = MessageStatus(code: code) else {
-            throw StoreIssue(.corrupt, "message \(record.id) has an unknown status code \(code)")
-        }
-        return (record, status)
+/// The `messages` table: a ``MessageRecord`` and its ``MessageStatus`` per row.
+enum MessageRow: RecordTable {
+    /// The columns, in statement order.
+    enum Column: Int32, TableColumns {
+        case id, timetoken, createdSeconds, createdNanos, text, contentType, content, custom, userId, channelId, status
+        static let table = "messages"
+        static let key: [Column] = [.id]
     }
 
-    /// The insert/update arguments of `r` with `status`.
-    static func arguments(_ r: MessageRecord, status: MessageStatus) -> [(any DatabaseValueConvertible)?] {
-        [SQLText.bind(r.id), r.timetoken, r.dateCreated.epochSeconds, Int64(r.dateCreated.nanoseconds), SQLText.bind(r.text),
-         SQLText.bind(r.contentType), SQLText.bind(bytes: r.content), SQLText.bind(bytes: r.custom),
-         SQLText.bind(r.pubnubUserId), SQLText.bind(r.pubnubChannelId), status.code]
+    static let sql = TableSQL(Column.self)
+
+    static func read(_ c: ColumnReader<Column>) throws -> StoredMessageRecord {
+        let record = MessageRecord(
+            id: try c.text(.id), timetoken: try c.int64(.timetoken), dateCreated: try c.requiredTimestamp(.createdSeconds, .createdNanos),
+            text: try c.text(.text), contentType: c.optionalText(.contentType), content: c.bytes(.content), custom: c.bytes(.custom),
+            pubnubUserId: try c.text(.userId), pubnubChannelId: try c.text(.channelId))
+        return StoredMessageRecord(record: record, status: try status(c, id: record.id))
+    }
+
+    static func bind(_ m: StoredMessageRecord, _ b: ColumnBinder<Column>) {
+        let r = m.record
+        b.text(.id, r.id); b.int64(.timetoken, r.timetoken)
+        b.int64(.createdSeconds, r.dateCreated.epochSeconds); b.int64(.createdNanos, Int64(r.dateCreated.nanoseconds))
+        b.text(.text, r.text); b.text(.contentType, r.contentType); b.bytes(.content, r.content); b.bytes(.custom, r.custom)
+        b.text(.userId, r.pubnubUserId); b.text(.channelId, r.pubnubChannelId); b.int64(.status, m.status.code)
+    }
+
+    /// The stored status of the current row.
+    static func status(_ c: ColumnReader<Column>, id: String) throws -> MessageStatus {
+        let code = try c.int64(.status)
+        guard let status = MessageStatus(code: code) else {
+            throw StoreIssue(.corrupt, "message \(id) has an unknown status code \(code)")
+        }
+        return status
+    }
+
+    /// Whether the current row holds `r` exactly (compared in place, column by column, without
+    /// reading the stored row into a record), and its status.
+    static func compare(_ c: ColumnReader<Column>, with r: MessageRecord) throws -> (equal: Bool, status: MessageStatus) {
+        let status = try status(c, id: r.id)
+        let equal = try c.int64(.timetoken) == r.timetoken && c.int64(.createdSeconds) == r.dateCreated.epochSeconds
+            && c.int64(.createdNanos) == Int64(r.dateCreated.nanoseconds)
+            && c.equals(.id, r.id) && c.equals(.text, r.text) && c.equals(.contentType, optional: r.contentType)
+            && c.equals(.content, bytes: r.content) && c.equals(.custom, bytes: r.custom)
+            && c.equals(.userId, r.pubnubUserId) && c.equals(.channelId, r.pubnubChannelId)
+        return (equal, status)
     }
 }

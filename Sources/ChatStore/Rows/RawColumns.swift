@@ -5,8 +5,8 @@ import GRDBSQLite
 
 /// Column reads straight from the current row of a stepped SQLite statement: the hot read paths
 /// (a page of messages, the stored row an import compares with) without a `Data` or `Row` value
-/// per column. Texts are selected as `CAST(column AS BLOB)` (see ``SQLText``), so every byte,
-/// NUL included, comes back.
+/// per column. A text's bytes are read as they are stored (`sqlite3_column_blob` does not convert
+/// text), so every byte, NUL included, comes back. Read by column through ``ColumnReader``.
 struct RawColumns {
     /// The statement, positioned on a row.
     let statement: SQLiteStatement
@@ -63,39 +63,5 @@ struct RawColumns {
         return bytes.withUnsafeBufferPointer { b in
             b.count == column.count && (b.count == 0 || memcmp(b.baseAddress!, column.baseAddress!, b.count) == 0)
         }
-    }
-}
-
-extension MessageRow {
-    /// The record and status in the current row of `columns` (selected with ``columns``).
-    static func decode(_ columns: RawColumns) throws -> (MessageRecord, MessageStatus) {
-        let seconds = try columns.int64(2), nanos = try columns.int64(3)
-        guard nanos >= 0, nanos < 1_000_000_000, let date = ChatTimestamp(epochSeconds: seconds, nanoseconds: Int(nanos)) else {
-            throw StoreIssue(.corrupt, "a stored date is out of range (\(seconds) s, \(nanos) ns)")
-        }
-        let record = MessageRecord(
-            id: try columns.text(0), timetoken: try columns.int64(1), dateCreated: date, text: try columns.text(4),
-            contentType: columns.optionalText(5), content: columns.bytes(6), custom: columns.bytes(7),
-            pubnubUserId: try columns.text(8), pubnubChannelId: try columns.text(9))
-        let code = try columns.int64(10)
-        guard let status = MessageStatus(code: code) else {
-            throw StoreIssue(.corrupt, "message \(record.id) has an unknown status code \(code)")
-        }
-        return (record, status)
-    }
-
-    /// Whether the current row of `columns` (selected with ``columns``) holds `r` exactly, and its status.
-    static func compare(_ columns: RawColumns, with r: MessageRecord) throws -> (equal: Bool, status: MessageStatus) {
-        let code = try columns.int64(10)
-        guard let status = MessageStatus(code: code) else {
-            throw StoreIssue(.corrupt, "message \(r.id) has an unknown status code \(code)")
-        }
-        let timetoken = try columns.int64(1), seconds = try columns.int64(2), nanos = try columns.int64(3)
-        let equal = timetoken == r.timetoken && seconds == r.dateCreated.epochSeconds && nanos == Int64(r.dateCreated.nanoseconds)
-            && columns.equals(0, r.id) && columns.equals(4, r.text)
-            && (r.contentType.map { !columns.isNull(5) && columns.equals(5, $0) } ?? columns.isNull(5))
-            && columns.equals(6, bytes: r.content) && columns.equals(7, bytes: r.custom)
-            && columns.equals(8, r.pubnubUserId) && columns.equals(9, r.pubnubChannelId)
-        return (equal, status)
     }
 }

@@ -5,8 +5,9 @@ import GRDB
 ///
 /// GRDB binds and reads Swift strings as C strings, which would cut a text at its first NUL. So
 /// a text holding a NUL is bound as a blob and turned into TEXT in SQL (`CAST(? AS TEXT)`, which
-/// keeps every byte), and text columns are read back as `CAST(column AS BLOB)`, whose bytes are
-/// decoded as UTF-8. Empty blobs are bound as NULL (SQLite does so itself), so byte columns read
+/// keeps every byte), and text columns are read back as bytes (``RawColumns``, or
+/// `CAST(column AS BLOB)` for a `Row`), decoded as UTF-8. The writer binds texts with their length
+/// instead (``ColumnBinder``). Empty blobs are bound as NULL (SQLite does so itself), so byte columns read
 /// NULL back as empty.
 enum SQLText {
     /// The SQL placeholder for a text argument made by ``bind(_:)``.
@@ -26,14 +27,6 @@ enum SQLText {
     @inline(__always)
     static func bind(bytes: [UInt8]) -> (any DatabaseValueConvertible)? {
         bytes.isEmpty ? nil : Data(bytes)
-    }
-
-    /// `CAST(column AS BLOB)` for each of `columns`, comma-separated.
-    static func selectTexts(_ columns: [String], table: String? = nil) -> String {
-        columns.map { column in
-            let qualified = table.map { "\($0).\(column)" } ?? column
-            return "CAST(\(qualified) AS BLOB)"
-        }.joined(separator: ", ")
     }
 }
 
@@ -75,5 +68,15 @@ extension Row {
     @inline(__always)
     func optionalInt64(_ index: Int) throws -> Int64? {
         try decode(Int64?.self, atIndex: index)
+    }
+
+    /// The text of column `name`, selected as `CAST(column AS BLOB) AS name`.
+    func text(named name: String) throws -> String {
+        String(decoding: try decode(Data.self, forColumn: name), as: UTF8.self)
+    }
+
+    /// The integer of column `name`.
+    func int64(named name: String) throws -> Int64 {
+        try decode(Int64.self, forColumn: name)
     }
 }

@@ -37,8 +37,8 @@ extension ChatStore {
         try await write { db in
             var writer = RecordWriter(db)
             var report = ChangeLogReport()
-            for w in writes { try writer.upsert(w, force: force, into: &report.upsert) }
-            let delete = try db.cachedStatement(sql: "DELETE FROM messages WHERE id = \(SQLText.placeholder)")
+            for w in writes { report.upsert.append(try writer.upsert(w, force: force), id: w.message.id) }
+            let delete = try db.cachedStatement(sql: MessageRow.sql.deleteByKey)
             for id in deletedIds {
                 try delete.execute(arguments: [SQLText.bind(id)])
                 if db.changesCount > 0 { report.deleted.append(id) } else { report.notFound.append(id) }

@@ -13,13 +13,9 @@ extension ChatStore {
     }
 
     static func patch<C: UserCustomData>(user patcher: ChatUser<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatUser<C>> {
-        do {
-            guard let stored = try StoreReader.user(db, id: patcher.id) else {
-                throw StoreIssue(.missingRow, "cannot patch user \(patcher.id): it is not stored")
-            }
+        try patchStored(UserRow.self, id: patcher.id, db) { stored in
             let outcome = try stored.model(as: C.self).patchOutcome(patcher)
-            if outcome.decision.isApplied { try RecordWriter(db).update(try UserRecord(outcome.value)) }
-            return outcome
+            return (outcome, outcome.decision.isApplied ? try UserRecord(outcome.value) : nil)
         }
     }
 
@@ -30,14 +26,26 @@ extension ChatStore {
     }
 
     static func patch<C: ChannelCustomData>(channel patcher: ChatChannel<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatChannel<C>> {
-        do {
-            guard let stored = try StoreReader.channel(db, id: patcher.id) else {
-                throw StoreIssue(.missingRow, "cannot patch channel \(patcher.id): it is not stored")
-            }
+        try patchStored(ChannelRow.self, id: patcher.id, db) { stored in
             let outcome = try stored.model(as: C.self).patchOutcome(patcher)
-            if outcome.decision.isApplied { try RecordWriter(db).update(try ChannelRecord(outcome.value)) }
-            return outcome
+            return (outcome, outcome.decision.isApplied ? try ChannelRecord(outcome.value) : nil)
         }
+    }
+
+    /// Reads row `id` of `table` (a missing row throws ``ChatStoreError/Kind/missingRow``),
+    /// patches it with `apply` and writes the patched record when `apply` gives one.
+    static func patchStored<T: ReferencedTable, Value>(
+        _ table: T.Type, id: String, _ db: Database, _ apply: (T.Record) throws -> (PatchOutcome<Value>, T.Record?)
+    ) throws -> PatchOutcome<Value> {
+        guard let stored = try StoreReader.row(T.self, db, key: [id]) else {
+            throw StoreIssue(.missingRow, "cannot patch \(T.noun) \(id): it is not stored")
+        }
+        let (outcome, patched) = try apply(stored)
+        if let patched {
+            var writer = RecordWriter(db)
+            try writer.update(T.self, patched)
+        }
+        return outcome
     }
 
     /// Applies a membership changeset to the stored membership (status, custom, updated, eTag;
@@ -50,7 +58,7 @@ extension ChatStore {
     static func patch<C: ChatCustomData>(member patcher: ChatMember<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatMember<C>> {
         do {
             let rows = try StoreReader.members(
-                db, condition: "members.channelId = \(SQLText.placeholder) AND members.userId = \(SQLText.placeholder)",
+                db, condition: MemberRow.sql.keyCondition,
                 [SQLText.bind(patcher.channelId), SQLText.bind(patcher.userId)])
             guard let (member, user, channel) = rows.first else {
                 throw StoreIssue(.missingRow, "cannot patch membership \(patcher.id): it is not stored")
@@ -60,7 +68,8 @@ extension ChatStore {
                 var record = try MemberRecord(outcome.value)
                 record.isPresent = member.isPresent
                 record.presenceState = member.presenceState
-                try RecordWriter(db).update(record)
+                var writer = RecordWriter(db)
+                try writer.update(MemberRow.self, record)
             }
             return outcome
         }

@@ -9,7 +9,7 @@ extension ChatStore {
         let bytes = state.map { JSONWriter.bytes($0, options: .canonical) }
         try await write { db in
             try db.execute(
-                sql: "UPDATE members SET isPresent = ?, presenceState = ? WHERE channelId = \(SQLText.placeholder) AND userId = \(SQLText.placeholder)",
+                sql: "UPDATE members SET isPresent = ?, presenceState = ? WHERE \(MemberRow.sql.keyCondition)",
                 arguments: [isPresent ? 1 : 0, bytes.flatMap { SQLText.bind(bytes: $0) }, SQLText.bind(channelId), SQLText.bind(userId)])
             guard db.changesCount > 0 else {
                 throw StoreIssue(.missingRow, "cannot set the presence of membership \(channelId):\(userId): it is not stored")

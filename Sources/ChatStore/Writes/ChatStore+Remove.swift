@@ -12,32 +12,31 @@ extension ChatStore {
     /// Removes user `id` and its cascade.
     @discardableResult
     public func removeUser(id: String) async throws(ChatStoreError) -> Bool {
-        try await delete("DELETE FROM users WHERE id = \(SQLText.placeholder)", [id])
+        try await delete(UserRow.self, [id])
     }
 
     /// Removes channel `id` and its cascade.
     @discardableResult
     public func removeChannel(id: String) async throws(ChatStoreError) -> Bool {
-        try await delete("DELETE FROM channels WHERE id = \(SQLText.placeholder)", [id])
+        try await delete(ChannelRow.self, [id])
     }
 
     /// Removes the membership of `userId` in `channelId`.
     @discardableResult
     public func removeMember(channelId: String, userId: String) async throws(ChatStoreError) -> Bool {
-        try await delete("DELETE FROM members WHERE channelId = \(SQLText.placeholder) AND userId = \(SQLText.placeholder)",
-                         [channelId, userId])
+        try await delete(MemberRow.self, [channelId, userId])
     }
 
     /// Removes message `id` and its actions.
     @discardableResult
     public func removeMessage(id: String) async throws(ChatStoreError) -> Bool {
-        try await delete("DELETE FROM messages WHERE id = \(SQLText.placeholder)", [id])
+        try await delete(MessageRow.self, [id])
     }
 
     /// Removes action `id` (`"<userId>-<parentTimetoken>-<actionTimetoken>"`).
     @discardableResult
     public func removeAction(id: String) async throws(ChatStoreError) -> Bool {
-        try await delete("DELETE FROM message_actions WHERE id = \(SQLText.placeholder)", [id])
+        try await delete(MessageActionRow.self, [id])
     }
 
     /// Removes every message of `channelId` (and their actions); returns how many messages.
@@ -60,9 +59,11 @@ extension ChatStore {
         }
     }
 
-    private func delete(_ sql: String, _ texts: [String]) async throws(ChatStoreError) -> Bool {
-        try await write { db in
-            try db.execute(sql: sql, arguments: StatementArguments(texts.map { SQLText.bind($0) }))
+    /// Deletes the row of `table` whose key is `key`.
+    private func delete<T: RecordTable>(_ table: T.Type, _ key: [String]) async throws(ChatStoreError) -> Bool {
+        let sql = T.sql.deleteByKey
+        return try await write { db in
+            try db.execute(sql: sql, arguments: StatementArguments(key.map { SQLText.bind($0) }))
             return db.changesCount > 0
         }
     }

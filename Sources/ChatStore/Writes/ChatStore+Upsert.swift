@@ -3,14 +3,14 @@ import ChatPayloads
 /// Upserts by identity. Each batch of `batchSize` rows (default ``ChatStoreOptions/batchSize``,
 /// 256) is one transaction, and `progress` is called after each commit. Users, channels and
 /// memberships follow the stale rule (an older `updated` never overwrites a newer row);
-/// memberships and messages follow the referential rule (see ``UpsertReport/missingReference``).
+/// memberships and messages follow the referential rule (see ``UpsertOutcome/missingReference(_:)``).
 extension ChatStore {
     /// Upserts user records.
     @discardableResult
     public func upsert(
         users: [UserRecord], batchSize: Int? = nil, progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws(ChatStoreError) -> UpsertReport {
-        try await writeBatches(users, batchSize: batchSize, progress: progress) { w, r, report in try w.upsert(r, into: &report) }
+        try await writeBatches(users, batchSize: batchSize, progress: progress) { w, r, report in report.append(try w.upsert(UserRow.self, r), id: r.id) }
     }
 
     /// Upserts users (their custom data as canonical JSON bytes).
@@ -27,7 +27,7 @@ extension ChatStore {
     public func upsert(
         channels: [ChannelRecord], batchSize: Int? = nil, progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws(ChatStoreError) -> UpsertReport {
-        try await writeBatches(channels, batchSize: batchSize, progress: progress) { w, r, report in try w.upsert(r, into: &report) }
+        try await writeBatches(channels, batchSize: batchSize, progress: progress) { w, r, report in report.append(try w.upsert(ChannelRow.self, r), id: r.id) }
     }
 
     /// Upserts channels.
@@ -46,7 +46,7 @@ extension ChatStore {
         members: [MemberRecord], force: Bool = false, batchSize: Int? = nil, progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws(ChatStoreError) -> UpsertReport {
         try await writeBatches(members, batchSize: batchSize, progress: progress) { w, r, report in
-            try w.upsert(r, user: nil, channel: nil, force: force, into: &report)
+            report.append(try w.upsert(r, user: nil, channel: nil, force: force), id: r.id)
         }
     }
 
@@ -59,19 +59,19 @@ extension ChatStore {
     ) async throws(ChatStoreError) -> UpsertReport {
         let records = try convert(members) { (m) throws(ChatEncodingError) in try m.records() }
         return try await writeBatches(records, batchSize: batchSize, progress: progress) { w, r, report in
-            try w.upsert(r.member, user: r.user, channel: r.channel, force: force, into: &report)
+            report.append(try w.upsert(r.member, user: r.user, channel: r.channel, force: force), id: r.member.id)
         }
     }
 
     /// Upserts message records. Their sender and channel rows must be stored, unless `force`
     /// creates id-only rows for the missing ones. A message equal to the stored one is a
-    /// duplicate (``UpsertReport/duplicates``) and is not written.
+    /// duplicate (``UpsertOutcome/unchanged``) and is not written.
     @discardableResult
     public func upsert(
         messages: [MessageRecord], force: Bool = false, batchSize: Int? = nil, progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws(ChatStoreError) -> UpsertReport {
         try await writeBatches(messages, batchSize: batchSize, progress: progress) { w, r, report in
-            try w.upsert(r, user: nil, channel: nil, force: force, into: &report)
+            report.append(try w.upsert(r, user: nil, channel: nil, force: force), id: r.id)
         }
     }
 
@@ -83,7 +83,7 @@ extension ChatStore {
         messages: [MessageRecord], force: Bool = false, batchSize: Int? = nil, progress: ((BatchProgress) -> Void)? = nil
     ) throws(ChatStoreError) -> UpsertReport {
         try writeBatchesBlocking(messages, batchSize: batchSize, progress: progress) { w, r, report in
-            try w.upsert(r, user: nil, channel: nil, force: force, into: &report)
+            report.append(try w.upsert(r, user: nil, channel: nil, force: force), id: r.id)
         }
     }
 
@@ -96,7 +96,7 @@ extension ChatStore {
     ) async throws(ChatStoreError) -> UpsertReport {
         let records = try convertMessages(messages)
         return try await writeBatches(records, batchSize: batchSize, progress: progress) { w, r, report in
-            try w.upsert(r, force: force, into: &report)
+            report.append(try w.upsert(r, force: force), id: r.message.id)
         }
     }
 
@@ -106,7 +106,7 @@ extension ChatStore {
     public func upsert(
         actions: [MessageActionRecord], batchSize: Int? = nil, progress: (@Sendable (BatchProgress) -> Void)? = nil
     ) async throws(ChatStoreError) -> UpsertReport {
-        try await writeBatches(actions, batchSize: batchSize, progress: progress) { w, r, report in try w.upsert(r, into: &report) }
+        try await writeBatches(actions, batchSize: batchSize, progress: progress) { w, r, report in report.append(try w.upsert(r), id: r.id) }
     }
 
     /// Upserts message actions (their author and parent models are not written).
@@ -152,15 +152,4 @@ struct MessageWrite: Sendable {
     var user: UserRecord?
     var channel: ChannelRecord?
     var actions: [MessageActionRecord]
-}
-
-extension RecordWriter {
-    /// Upserts a message with its nested records; its actions only when the message is stored.
-    mutating func upsert(_ w: MessageWrite, force: Bool, into report: inout UpsertReport) throws {
-        let keptOut = report.missingReference.count
-        try upsert(w.message, user: w.user, channel: w.channel, force: force, into: &report)
-        guard report.missingReference.count == keptOut else { return }
-        var ignored = UpsertReport()
-        for action in w.actions { try upsert(action, into: &ignored) }
-    }
 }

@@ -1,135 +1,144 @@
 import ChatPayloads
 import GRDB
 
-/// The write path: upserts of every record kind inside an open transaction, with cached
-/// statements and hand-written bindings. One writer serves one transaction; it remembers which
-/// user and channel ids it has seen stored, so a batch checks each reference once.
+/// The write path: upserts of every record kind inside an open transaction, each returning the
+/// row's ``UpsertOutcome``. Statements are prepared once per writer and values are bound straight
+/// into them (``ColumnBinder``). One writer serves one transaction; it remembers which user and
+/// channel ids it has seen stored, so a batch checks each reference once.
 struct RecordWriter {
     /// The transaction's connection.
     let db: Database
-    /// Ids known to be stored in `users`.
-    private var knownUsers: Set<String> = []
-    /// Ids known to be stored in `channels`.
-    private var knownChannels: Set<String> = []
-    /// The message insert and select statements, looked up once per transaction.
-    private var messageInsert: Statement?
-    private var messageSelect: Statement?
-    /// What the last membership or message kept out by the referential rule refers to that is
-    /// not stored (set when it is kept out; read right after).
-    private(set) var lastMissing: MissingReference?
+    /// Ids known to be stored, by referenced table (users, channels).
+    private var known: [ObjectIdentifier: Set<String>] = [:]
+    /// The statements prepared so far, by table.
+    private var statements: [ObjectIdentifier: TableStatements] = [:]
+    /// Whether the messages' secondary indexes are deferred (``DeferredIndexes``): a read that
+    /// needs one restores them first.
+    var indexesDeferred = false
+    /// Whether the last message met a stored row: the next one is then read before it is
+    /// inserted (a re-import meets stored rows in runs; a new load inserts first).
+    private var messagesMostlyStored = false
 
     init(_ db: Database) { self.db = db }
+
+    /// The prepared statements of one table (made for this writer, bound by ``ColumnBinder``).
+    struct TableStatements {
+        let insert: Statement
+        let update: Statement
+        let selectByKey: Statement
+        let exists: Statement
+    }
+
+    /// Table `T`'s statements, prepared on first use.
+    private mutating func statements<T: RecordTable>(_ table: T.Type) throws -> TableStatements {
+        let key = ObjectIdentifier(table)
+        if let prepared = statements[key] { return prepared }
+        func make(_ sql: String) throws -> Statement {
+            // A statement of this writer alone: its arguments are bound by ColumnBinder, and
+            // GRDB is told once that they are (empty arguments, checked by nobody else).
+            let statement = try db.makeStatement(sql: sql)
+            statement.setUncheckedArguments(StatementArguments())
+            return statement
+        }
+        let prepared = TableStatements(
+            insert: try make(T.sql.insert), update: try make(T.sql.update), selectByKey: try make(T.sql.selectByKey), exists: try make(T.sql.exists))
+        statements[key] = prepared
+        return prepared
+    }
+
+    /// Runs `statement` with `r`'s columns bound.
+    private func execute<T: RecordTable>(_ statement: Statement, _ table: T.Type, _ r: T.Record) throws {
+        T.bind(r, ColumnBinder(statement))
+        try statement.execute()
+    }
+
+    /// Inserts `r`; true when it was new (false: a row with its key is stored).
+    private mutating func insert<T: RecordTable>(_ table: T.Type, _ r: T.Record) throws -> Bool {
+        try execute(try statements(T.self).insert, T.self, r)
+        return db.changesCount > 0
+    }
+
+    /// Overwrites the stored row of `r`'s key with `r`.
+    mutating func update<T: RecordTable>(_ table: T.Type, _ r: T.Record) throws {
+        try execute(try statements(T.self).update, T.self, r)
+    }
+
+    /// Reads the stored row with `r`'s key into `read` (nil when there is none).
+    private mutating func stored<T: RecordTable, V>(_ table: T.Type, _ r: T.Record, _ read: (ColumnReader<T.Column>) throws -> V) throws -> V? {
+        let select = try statements(T.self).selectByKey
+        T.bind(r, ColumnBinder(select))
+        let cursor = try Row.fetchCursor(select)
+        // The cursor resets the statement when it goes: it lives until the row is read.
+        return try withExtendedLifetime(cursor) { () throws -> V? in
+            guard try cursor.next() != nil else { return nil }
+            return try read(ColumnReader(RawColumns(select)))
+        }
+    }
 
     // MARK: Users and channels
 
     /// Inserts `r`, or overwrites the stored row unless it is newer (see ``StaleRule``).
-    mutating func upsert(_ r: UserRecord, into report: inout UpsertReport) throws {
-        try db.cachedStatement(sql: UserRow.insertSQL).execute(arguments: StatementArguments(UserRow.arguments(r)))
-        knownUsers.insert(r.id)
-        if db.changesCount > 0 { return report.inserted.append(r.id) }
-        guard let stored = try StoreReader.user(db, id: r.id) else { throw StoreIssue(.database, "user \(r.id) vanished during its upsert") }
-        if stored == r { return report.unchanged.append(r.id) }
-        if StaleRule.isStale(incoming: r.lastUpdated, stored: stored.lastUpdated) { return report.stale.append(r.id) }
-        try update(r)
-        report.updated.append(r.id)
-    }
-
-    /// Overwrites the stored user row `r.id`.
-    func update(_ r: UserRecord) throws {
-        try db.cachedStatement(sql: UserRow.updateSQL).execute(arguments: StatementArguments(UserRow.arguments(r) + [SQLText.bind(r.id)]))
-    }
-
-    /// Inserts `r`, or overwrites the stored row unless it is newer (see ``StaleRule``).
-    mutating func upsert(_ r: ChannelRecord, into report: inout UpsertReport) throws {
-        try db.cachedStatement(sql: ChannelRow.insertSQL).execute(arguments: StatementArguments(ChannelRow.arguments(r)))
-        knownChannels.insert(r.id)
-        if db.changesCount > 0 { return report.inserted.append(r.id) }
-        guard let stored = try StoreReader.channel(db, id: r.id) else { throw StoreIssue(.database, "channel \(r.id) vanished during its upsert") }
-        if stored == r { return report.unchanged.append(r.id) }
-        if StaleRule.isStale(incoming: r.lastUpdated, stored: stored.lastUpdated) { return report.stale.append(r.id) }
-        try update(r)
-        report.updated.append(r.id)
-    }
-
-    /// Overwrites the stored channel row `r.id`.
-    func update(_ r: ChannelRecord) throws {
-        try db.cachedStatement(sql: ChannelRow.updateSQL).execute(arguments: StatementArguments(ChannelRow.arguments(r) + [SQLText.bind(r.id)]))
+    mutating func upsert<T: ReferencedTable>(_ table: T.Type, _ r: T.Record) throws -> UpsertOutcome {
+        let id = T.id(of: r)
+        known[ObjectIdentifier(table), default: []].insert(id)
+        if try insert(T.self, r) { return .inserted }
+        guard let stored = try stored(T.self, r, T.read) else { throw StoreIssue(.database, "\(T.noun) \(id) vanished during its upsert") }
+        if stored == r { return .unchanged }
+        if StaleRule.isStale(incoming: T.lastUpdated(of: r), stored: T.lastUpdated(of: stored)) { return .stale }
+        try update(T.self, r)
+        return .updated
     }
 
     // MARK: References (the referential rule)
 
-    /// Whether user `id` is stored after applying the referential rule: a stored row is kept; a
-    /// synced nested object is upserted (the stale rule protects a newer row); a missing row is
-    /// created from the nested object (or from the id alone) only when `force` is set.
-    mutating func ensureUser(_ id: String, nested: UserRecord?, force: Bool) throws -> Bool {
-        if let nested, nested.id == id, nested.isSynced {
-            var ignored = UpsertReport()
-            try upsert(nested, into: &ignored)
+    /// Whether row `id` of `table` is stored after applying the referential rule: a stored row is
+    /// kept; a synced nested object is upserted (the stale rule protects a newer row); a missing
+    /// row is created from the nested object (or from the id alone) only when `force` is set.
+    mutating func ensure<T: ReferencedTable>(_ table: T.Type, _ id: String, nested: T.Record?, force: Bool) throws -> Bool {
+        let nested = nested.flatMap { T.id(of: $0) == id ? $0 : nil }
+        if let nested, T.isSynced(nested) {
+            _ = try upsert(T.self, nested)
             return true
         }
-        if knownUsers.contains(id) { return true }
-        if try exists(sql: "SELECT 1 FROM users WHERE id = \(SQLText.placeholder)", id) {
-            knownUsers.insert(id)
-            return true
-        }
+        if try isStored(T.self, id) { return true }
         guard force else { return false }
-        var ignored = UpsertReport()
-        try upsert(nested.flatMap { $0.id == id ? $0 : nil } ?? UserRecord(id: id), into: &ignored)
+        _ = try upsert(T.self, nested ?? T.idOnly(id))
         return true
     }
 
-    /// Like ``ensureUser(_:nested:force:)`` for a channel.
-    mutating func ensureChannel(_ id: String, nested: ChannelRecord?, force: Bool) throws -> Bool {
-        if let nested, nested.id == id, nested.isSynced {
-            var ignored = UpsertReport()
-            try upsert(nested, into: &ignored)
-            return true
-        }
-        if knownChannels.contains(id) { return true }
-        if try exists(sql: "SELECT 1 FROM channels WHERE id = \(SQLText.placeholder)", id) {
-            knownChannels.insert(id)
-            return true
-        }
-        guard force else { return false }
-        var ignored = UpsertReport()
-        try upsert(nested.flatMap { $0.id == id ? $0 : nil } ?? ChannelRecord(id: id), into: &ignored)
+    /// Whether row `id` of `table` is stored (remembered once seen), or will be by `nested`.
+    private mutating func isStored<T: ReferencedTable>(_ table: T.Type, _ id: String) throws -> Bool {
+        let key = ObjectIdentifier(table)
+        if known[key]?.contains(id) == true { return true }
+        let exists = try statements(T.self).exists
+        T.bind(T.idOnly(id), ColumnBinder(exists))
+        guard try Int64.fetchOne(exists) != nil else { return false }
+        known[key, default: []].insert(id)
         return true
     }
 
-    /// The referential rule for a row referring to user `userId` and channel `channelId`: true
-    /// when both are stored (after ``ensureUser(_:nested:force:)`` and
-    /// ``ensureChannel(_:nested:force:)``); else false, with ``lastMissing`` naming which are not.
-    /// A channel is not written when the user is missing (the row is kept out anyway).
-    mutating func references(userId: String, user: UserRecord?, channelId: String, channel: ChannelRecord?, force: Bool) throws -> Bool {
-        guard try ensureUser(userId, nested: user, force: force) else {
-            let channelStored = try knownChannels.contains(channelId)
-                || (channel.map { $0.id == channelId && $0.isSynced } ?? false)
-                || exists(sql: "SELECT 1 FROM channels WHERE id = \(SQLText.placeholder)", channelId)
-            lastMissing = MissingReference(userId: userId, channelId: channelStored ? nil : channelId)
-            return false
+    /// The referential rule for a row referring to user `userId` and channel `channelId`: nil
+    /// when both are stored (after ``ensure(_:_:nested:force:)``), else what is not. A channel is
+    /// not written when the user is missing (the row is kept out anyway).
+    mutating func missingReference(userId: String, user: UserRecord?, channelId: String, channel: ChannelRecord?, force: Bool) throws -> MissingReference? {
+        guard try ensure(UserRow.self, userId, nested: user, force: force) else {
+            let channelStored = try (channel.map { $0.id == channelId && $0.isSynced } ?? false) || isStored(ChannelRow.self, channelId)
+            return MissingReference(userId: userId, channelId: channelStored ? nil : channelId)
         }
-        guard try ensureChannel(channelId, nested: channel, force: force) else {
-            lastMissing = MissingReference(channelId: channelId)
-            return false
-        }
-        return true
-    }
-
-    private func exists(sql: String, _ id: String) throws -> Bool {
-        try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: [SQLText.bind(id)]) != nil
+        guard try ensure(ChannelRow.self, channelId, nested: channel, force: force) else { return MissingReference(channelId: channelId) }
+        return nil
     }
 
     // MARK: Members
 
     /// Inserts or overwrites membership `r` (stale rule; a nil `isPresent` keeps the stored
     /// presence), after the referential rule for its user and channel.
-    mutating func upsert(_ r: MemberRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool, into report: inout UpsertReport) throws {
-        guard try references(userId: r.userId, user: user, channelId: r.channelId, channel: channel, force: force) else {
-            return report.missingReference.append(r.id)
+    mutating func upsert(_ r: MemberRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool) throws -> UpsertOutcome {
+        if let missing = try missingReference(userId: r.userId, user: user, channelId: r.channelId, channel: channel, force: force) {
+            return .missingReference(missing)
         }
-        try db.cachedStatement(sql: MemberRow.insertSQL).execute(arguments: StatementArguments(MemberRow.arguments(r)))
-        if db.changesCount > 0 { return report.inserted.append(r.id) }
-        guard let stored = try StoreReader.member(db, channelId: r.channelId, userId: r.userId) else {
+        if try insert(MemberRow.self, r) { return .inserted }
+        guard let stored = try stored(MemberRow.self, r, MemberRow.read) else {
             throw StoreIssue(.database, "membership \(r.id) vanished during its upsert")
         }
         var incoming = r
@@ -137,16 +146,10 @@ struct RecordWriter {
             incoming.isPresent = stored.isPresent
             incoming.presenceState = stored.presenceState
         }
-        if stored == incoming { return report.unchanged.append(r.id) }
-        if StaleRule.isStale(incoming: r.lastUpdated, stored: stored.lastUpdated) { return report.stale.append(r.id) }
-        try update(incoming)
-        report.updated.append(r.id)
-    }
-
-    /// Overwrites the stored membership row of `r`.
-    func update(_ r: MemberRecord) throws {
-        try db.cachedStatement(sql: MemberRow.updateSQL).execute(
-            arguments: StatementArguments(MemberRow.arguments(r) + [SQLText.bind(r.channelId), SQLText.bind(r.userId)]))
+        if stored == incoming { return .unchanged }
+        if StaleRule.isStale(incoming: r.lastUpdated, stored: stored.lastUpdated) { return .stale }
+        try update(MemberRow.self, incoming)
+        return .updated
     }
 
     // MARK: Messages
@@ -157,46 +160,76 @@ struct RecordWriter {
     /// A new message is ``MessageStatus/sending`` when its timetoken is 0, else ``MessageStatus/sent``;
     /// an update keeps the stored status, except that a sending or failed message that now has a
     /// timetoken becomes sent.
-    mutating func upsert(_ r: MessageRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool, into report: inout UpsertReport) throws {
-        guard try references(userId: r.pubnubUserId, user: user, channelId: r.pubnubChannelId, channel: channel, force: force)
-        else { return report.missingReference.append(r.id) }
-        let fresh: MessageStatus = r.timetoken == 0 ? .sending : .sent
-        if messageInsert == nil { messageInsert = try db.cachedStatement(sql: MessageRow.insertSQL) }
-        try messageInsert?.execute(arguments: StatementArguments(MessageRow.arguments(r, status: fresh)))
-        if db.changesCount > 0 { return report.inserted.append(r.id) }
-        // Compared in place, column by column, without reading the stored row into a record.
-        if messageSelect == nil { messageSelect = try db.cachedStatement(sql: MessageRow.selectByIdSQL) }
-        guard let select = messageSelect else { throw StoreIssue(.database, "no statement to read message \(r.id)") }
-        // The cursor resets the statement when it goes: it lives until the row is compared.
-        let cursor = try Row.fetchCursor(select, arguments: [SQLText.bind(r.id)])
-        let (equal, storedStatus) = try withExtendedLifetime(cursor) { () throws -> (Bool, MessageStatus) in
-            guard try cursor.next() != nil else { throw StoreIssue(.database, "message \(r.id) vanished during its upsert") }
-            return try MessageRow.compare(RawColumns(select), with: r)
+    mutating func upsert(_ r: MessageRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool) throws -> UpsertOutcome {
+        if let missing = try missingReference(userId: r.pubnubUserId, user: user, channelId: r.pubnubChannelId, channel: channel, force: force) {
+            return .missingReference(missing)
         }
-        var status = storedStatus
-        if r.timetoken != 0, status == .sending || status == .failed { status = .sent }
-        if equal, status == storedStatus { return report.unchanged.append(r.id) }
-        try db.cachedStatement(sql: MessageRow.updateSQL).execute(
-            arguments: StatementArguments(MessageRow.arguments(r, status: status) + [SQLText.bind(r.id)]))
-        report.updated.append(r.id)
+        var row = StoredMessageRecord(record: r, status: r.timetoken == 0 ? .sending : .sent)
+        // Compared in place, column by column, without reading the stored row into a record.
+        let compare = { (c: ColumnReader<MessageRow.Column>) in try MessageRow.compare(c, with: r) }
+        var found: (equal: Bool, status: MessageStatus)?
+        if messagesMostlyStored {
+            // Re-deliveries come in runs: read first, and insert only what is not stored.
+            found = try stored(MessageRow.self, row, compare)
+            if found == nil {
+                messagesMostlyStored = false
+                guard try insert(MessageRow.self, row) else { throw StoreIssue(.database, "message \(r.id) appeared during its upsert") }
+                return .inserted
+            }
+        } else {
+            if try insert(MessageRow.self, row) { return .inserted }
+            messagesMostlyStored = true
+            found = try stored(MessageRow.self, row, compare)
+        }
+        guard let (equal, storedStatus) = found else { throw StoreIssue(.database, "message \(r.id) vanished during its upsert") }
+        row.status = storedStatus
+        if r.timetoken != 0, storedStatus == .sending || storedStatus == .failed { row.status = .sent }
+        if equal, row.status == storedStatus { return .unchanged }
+        try update(MessageRow.self, row)
+        return .updated
+    }
+
+    /// Upserts a message with its nested records; its actions only when the message is stored.
+    mutating func upsert(_ w: MessageWrite, force: Bool) throws -> UpsertOutcome {
+        let outcome = try upsert(w.message, user: w.user, channel: w.channel, force: force)
+        if outcome.missingReference == nil {
+            for action in w.actions { _ = try upsert(action) }
+        }
+        return outcome
     }
 
     // MARK: Message actions
 
     /// Inserts action `r` or overwrites the stored one when it differs. A missing ``MessageActionRecord/parentId``
     /// is filled from the stored message at the parent timetoken in the channel, when there is one.
-    func upsert(_ r: MessageActionRecord, into report: inout UpsertReport) throws {
+    mutating func upsert(_ r: MessageActionRecord) throws -> UpsertOutcome {
         var r = r
         if r.parentId == nil, r.parentTimetoken != 0 {
+            // The lookup needs the messages' channel index: a bulk load that deferred it builds it now.
+            if indexesDeferred {
+                try DeferredIndexes.restore(db)
+                indexesDeferred = false
+            }
             r.parentId = try StoreReader.messageId(db, channelId: r.pubnubChannelId, timetoken: r.parentTimetoken)
         }
-        let id = r.id
-        try db.cachedStatement(sql: MessageActionRow.insertSQL).execute(arguments: StatementArguments(MessageActionRow.arguments(r)))
-        if db.changesCount > 0 { return report.inserted.append(id) }
-        guard let stored = try StoreReader.action(db, id: id) else { throw StoreIssue(.database, "action \(id) vanished during its upsert") }
-        if stored == r { return report.unchanged.append(id) }
-        try db.cachedStatement(sql: MessageActionRow.updateSQL).execute(
-            arguments: StatementArguments(MessageActionRow.arguments(r) + [SQLText.bind(id)]))
-        report.updated.append(id)
+        if try insert(MessageActionRow.self, r) { return .inserted }
+        guard let stored = try stored(MessageActionRow.self, r, MessageActionRow.read) else {
+            throw StoreIssue(.database, "action \(r.id) vanished during its upsert")
+        }
+        if stored == r { return .unchanged }
+        try update(MessageActionRow.self, r)
+        return .updated
+    }
+
+    /// Upserts one row of a mixed batch.
+    mutating func upsert(_ write: StoreWrite, force: Bool) throws -> UpsertOutcome {
+        switch write {
+        case .user(let r): return try upsert(UserRow.self, r)
+        case .channel(let r): return try upsert(ChannelRow.self, r)
+        case .member(let r, let user, let channel): return try upsert(r, user: user, channel: channel, force: force)
+        case .message(let r, let user, let channel, let actions):
+            return try upsert(MessageWrite(message: r, user: user, channel: channel, actions: actions), force: force)
+        case .action(let r): return try upsert(r)
+        }
     }
 }

@@ -1,39 +1,68 @@
-/// What an upsert did with each row it was given, by id (a membership's id is
-/// `"<channelId>:<userId>"`, an action's `"<userId>-<parentTimetoken>-<actionTimetoken>"`).
+/// One row of an ``UpsertReport``: its id (a membership's is `"<channelId>:<userId>"`, an
+/// action's `"<userId>-<parentTimetoken>-<actionTimetoken>"`) and what the upsert did with it.
+public struct UpsertedRow: Sendable, Hashable {
+    /// The row's id.
+    public var id: String
+    /// What the upsert did with it.
+    public var outcome: UpsertOutcome
+
+    /// Makes a value.
+    public init(id: String, outcome: UpsertOutcome) {
+        self.id = id
+        self.outcome = outcome
+    }
+}
+
+/// What an upsert did with each row it was given: the rows' outcomes in the order given
+/// (``rows``), and the ids of each outcome derived from them.
 public struct UpsertReport: Sendable, Hashable {
-    /// Rows that were not stored before.
-    public var inserted: [String] = []
-    /// Stored rows that were overwritten.
-    public var updated: [String] = []
-    /// Rows equal to the stored row (nothing written). For messages these are the duplicates:
-    /// re-delivered messages, reported and not stored twice.
-    public var unchanged: [String] = []
-    /// Rows kept out because the stored row is newer: its `updated` is later than the payload's,
-    /// or the payload has no `updated` while the stored row has one.
-    public var stale: [String] = []
-    /// Memberships and messages kept out by the referential rule: their user or channel row is
-    /// missing, the nested object is not synced (no eTag and updated) and the write was not forced.
-    public var missingReference: [String] = []
+    /// Every row given, in order, with its outcome.
+    public private(set) var rows: [UpsertedRow] = []
 
     /// Makes an empty report.
     public init() {}
 
-    /// Re-delivered messages (the same as ``unchanged``).
+    /// Makes a report of `rows`.
+    public init(rows: [UpsertedRow]) { self.rows = rows }
+
+    /// Appends the outcome of row `id`.
+    public mutating func append(_ outcome: UpsertOutcome, id: String) {
+        rows.append(UpsertedRow(id: id, outcome: outcome))
+    }
+
+    /// The outcomes, in the order the rows were given.
+    public var outcomes: [UpsertOutcome] { rows.map(\.outcome) }
+
+    /// The ids of the rows whose outcome is of `kind`, in order.
+    public func ids(_ kind: UpsertOutcome.Kind) -> [String] {
+        rows.compactMap { $0.outcome.kind == kind ? $0.id : nil }
+    }
+
+    /// Rows that were not stored before.
+    public var inserted: [String] { ids(.inserted) }
+    /// Stored rows that were overwritten.
+    public var updated: [String] { ids(.updated) }
+    /// Rows equal to the stored row (nothing written); for messages, the re-delivered duplicates.
+    public var unchanged: [String] { ids(.unchanged) }
+    /// Rows kept out because the stored row is newer (see ``UpsertOutcome/stale``).
+    public var stale: [String] { ids(.stale) }
+    /// Memberships and messages kept out by the referential rule (see
+    /// ``UpsertOutcome/missingReference(_:)``, which names what each lacks).
+    public var missingReference: [String] { ids(.missingReference) }
+
+    /// Re-delivered messages: the same list as ``unchanged``.
+    @available(*, deprecated, renamed: "unchanged", message: "the same list as unchanged; removed in the next release")
     public var duplicates: [String] { unchanged }
 
     /// Number of rows given.
-    public var total: Int { inserted.count + updated.count + unchanged.count + stale.count + missingReference.count }
+    public var total: Int { rows.count }
 
     /// Number of rows written (inserted or updated).
-    public var written: Int { inserted.count + updated.count }
+    public var written: Int { rows.reduce(0) { $0 + ($1.outcome.isWritten ? 1 : 0) } }
 
-    /// Appends `other`'s ids to this report's.
+    /// Appends `other`'s rows to this report's.
     public mutating func merge(_ other: UpsertReport) {
-        inserted += other.inserted
-        updated += other.updated
-        unchanged += other.unchanged
-        stale += other.stale
-        missingReference += other.missingReference
+        rows += other.rows
     }
 }
 

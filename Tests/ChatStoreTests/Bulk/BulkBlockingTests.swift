@@ -15,7 +15,7 @@ final class BulkBlockingTests: StoreTestCase {
             .message(Fixture.message("m2", channel: "ghost", timetoken: 11), user: nil, channel: nil, actions: []),
             .user(u1),
         ]
-        XCTAssertEqual(try store.upsertBlocking(writes), [.inserted, .inserted, .inserted, .inserted, .missingReference, .unchanged])
+        XCTAssertEqual(try store.upsertBlocking(writes), [.inserted, .inserted, .inserted, .inserted, .missingReference(MissingReference(channelId: "ghost")), .unchanged])
         // A newer user updates, an older one is stale; force creates the missing channel.
         var newer = u1
         newer.name = "New"

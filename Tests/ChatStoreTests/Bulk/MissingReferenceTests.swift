@@ -7,16 +7,17 @@ import XCTest
 final class MissingReferenceTests: StoreTestCase {
     func testKeptOutRowsNameWhatIsMissing() throws {
         _ = try store.upsertBlocking([.user(UserRecord(id: "u1")), .channel(ChannelRecord(id: "c1"))])
-        let (outcomes, missing) = try store.upsertTransactionBlocking { bulk in
+        let outcomes = try store.upsertTransactionBlocking { bulk in
             let outcomes = try bulk.upsert([
                 .message(Fixture.message("m1", channel: "nowhere", user: "u1", timetoken: 1), user: nil, channel: nil, actions: []),
                 .message(Fixture.message("m2", channel: "c1", user: "ghost", timetoken: 2), user: nil, channel: nil, actions: []),
                 .message(Fixture.message("m3", channel: "nowhere", user: "ghost", timetoken: 3), user: nil, channel: nil, actions: []),
                 .message(Fixture.message("m4", channel: "c1", user: "u1", timetoken: 4), user: nil, channel: nil, actions: []),
             ])
-            return (outcomes, bulk.lastMissing)
+            return outcomes
         }
-        XCTAssertEqual(outcomes, [.missingReference, .missingReference, .missingReference, .inserted])
+        let missing = outcomes.map(\.missingReference)
+        XCTAssertEqual(outcomes.map(\.kind), [.missingReference, .missingReference, .missingReference, .inserted])
         XCTAssertEqual(missing[0], MissingReference(channelId: "nowhere"))
         XCTAssertEqual(missing[1], MissingReference(userId: "ghost"))
         XCTAssertEqual(missing[2], MissingReference(userId: "ghost", channelId: "nowhere"))

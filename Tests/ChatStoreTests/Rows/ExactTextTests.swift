@@ -37,7 +37,7 @@ final class ExactTextTests: StoreTestCase {
             XCTAssertEqual(storedAction, action, "action \(index)")
             // Upserting the same rows again changes nothing: the stored bytes compare equal.
             let again = try await store.upsert(messages: [message])
-            XCTAssertEqual(again.duplicates, [message.id], "message \(index)")
+            XCTAssertEqual(again.unchanged, [message.id], "message \(index)")
         }
         let counts = try await store.counts()
         XCTAssertEqual(counts.messages, Self.hostile.count)

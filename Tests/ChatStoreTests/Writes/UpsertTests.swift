@@ -93,7 +93,7 @@ final class UpsertTests: StoreTestCase {
         let messages = [Fixture.message("m1", timetoken: 1), Fixture.message("m2", timetoken: 2)]
         try await store.upsert(messages: messages, force: true)
         let again = try await store.upsert(messages: messages + [Fixture.message("m1", timetoken: 1)], force: true)
-        XCTAssertEqual(again.duplicates, ["m1", "m2", "m1"])
+        XCTAssertEqual(again.unchanged, ["m1", "m2", "m1"])
         XCTAssertEqual(again.written, 0)
         let count = try await store.messageCount(channelId: "c1")
         XCTAssertEqual(count, 2)
