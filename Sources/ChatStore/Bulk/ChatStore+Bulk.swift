@@ -51,6 +51,7 @@ extension ChatStore {
 
     /// Builds the indexes a bulk load deferred (``upsertTransactionBlocking(force:cacheKiB:deferIndexes:_:)``),
     /// in one transaction; nothing when none are deferred. Returns whether any were built.
+    @_spi(ChatStoreCLI)
     @discardableResult
     public func restoreDeferredIndexesBlocking() throws(ChatStoreError) -> Bool {
         try writeBlocking { db in try DeferredIndexes.restore(db) }
