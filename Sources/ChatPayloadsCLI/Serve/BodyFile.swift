@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A request body written to an unnamed temporary file, so that the CLI's readers (which read
-/// from descriptors: ``RecordReader``, NDJSON lines, limits, messages) read it exactly as they
+/// from descriptors: ``PayloadReader``, NDJSON lines, limits, messages) read it exactly as they
 /// read standard input. On Linux the file is unlinked at once and read through
 /// `/proc/self/fd/N`; elsewhere it is unlinked when this object goes. Lives in `/dev/shm` (memory)
 /// when there is one, else in `$TMPDIR` or `/tmp`.

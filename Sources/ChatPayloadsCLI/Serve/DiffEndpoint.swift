@@ -41,7 +41,7 @@ enum DiffEndpoint {
         }
         let input = file.input(displayPath: name, format: format)
         var records: [DiffInput.Record] = []
-        RecordReader.readParsed(input, profile: profile) { label, parsed, _ in
+        PayloadReader.readParsed(input, profile: profile) { label, parsed, _ in
             switch parsed {
             case .failure(let f):
                 let place = f.line.map { "\(input.displayPath):\($0):\(f.column ?? 1)" }

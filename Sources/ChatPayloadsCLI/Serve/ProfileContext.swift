@@ -10,7 +10,7 @@ struct ProfileContext: @unchecked Sendable {
     let config: LoadedConfig?
     let cache: ValidatorCache
     /// `validate --reporter json`'s checker (basic output built, every error collected).
-    let checker: RecordChecker
+    let checker: PayloadChecker
     /// The gates `normalize` and `convert --to record` check payloads with.
     let gates: GatePool
 
@@ -23,7 +23,7 @@ struct ProfileContext: @unchecked Sendable {
         var detection = profile.parseOptions
         detection.duplicateKeys = .lastWins
         detection.maxBytes = Int.max
-        checker = RecordChecker(
+        checker = PayloadChecker(
             cache: cache, expectInvalid: false, detectionOptions: detection, select: nil, verdictOnly: false, wantsOutput: true)
     }
 

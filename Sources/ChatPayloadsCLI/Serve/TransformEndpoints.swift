@@ -104,7 +104,7 @@ enum TransformEndpoints {
         var results: [JSONValue] = []
         var status = ExitStatus.success
         context.gates.withGate { gate in
-            RecordReader.readParsed(input, profile: context.profile) { label, parsed, _ in
+            PayloadReader.readParsed(input, profile: context.profile) { label, parsed, _ in
                 var members: [JSONObject.Member] = [.init(key: "record", value: .number(JSONNumber(results.count)))]
                 if case .line(let n) = label { members.append(.init(key: "line", value: .number(JSONNumber(n)))) }
                 let outcome: Result<JSONValue, TransformFailure>
@@ -131,7 +131,7 @@ enum TransformEndpoints {
     }
 
     /// A failure as JSON, with the line TransformRunner prints for it on standard error.
-    static func failureJSON(_ f: TransformFailure, label: RecordLabel, input: InputFile) -> JSONValue {
+    static func failureJSON(_ f: TransformFailure, label: PayloadLabel, input: InputFile) -> JSONValue {
         let place: String
         if let line = f.line {
             place = "\(input.displayPath):\(line):\(f.column ?? 1)"

@@ -46,7 +46,7 @@ extension PlaygroundService {
         }
 
         var items: [WorkItem] = []
-        func enqueue(_ label: RecordLabel, _ payload: WorkItem.Payload) {
+        func enqueue(_ label: PayloadLabel, _ payload: WorkItem.Payload) {
             items.append(WorkItem(inputIndex: 0, recordIndex: items.count, label: label, schema: spec, source: source, payload: payload))
         }
         if case .file = spec, case .failure(let f) = context.cache.validator(for: spec) {
@@ -60,7 +60,7 @@ extension PlaygroundService {
             case .success(let f): file = f
             case .failure(let e): return .failure(e)
             }
-            RecordReader.read(file.input(displayPath: PlaygroundService.bodyName, format: .ndjson), maxBytes: maxBytes) { label, record in
+            PayloadReader.read(file.input(displayPath: PlaygroundService.bodyName, format: .ndjson), maxBytes: maxBytes) { label, record in
                 switch record {
                 case .bytes(let bytes): enqueue(label, .bytes(bytes))
                 case .yaml(let document): enqueue(label, .yaml(document))
@@ -68,7 +68,7 @@ extension PlaygroundService {
                 }
             }
         } else {
-            // RecordReader's JSON case: the whole input is one payload.
+            // PayloadReader's JSON case: the whole input is one payload.
             enqueue(.whole, .bytes(body))
         }
         return .success(.json(PlaygroundService.report(items, context: context)))

@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 
 /// A payload `store import` checked: its verdict and, when valid, its row.
 struct ImportChecked: Sendable {

@@ -1,5 +1,5 @@
 import ChatPayloads
-@testable import ChatStore
+@_spi(ChatStoreCLI) @testable import ChatStore
 import GRDB
 import XCTest
 

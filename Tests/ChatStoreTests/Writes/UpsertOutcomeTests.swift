@@ -1,5 +1,5 @@
 import ChatPayloads
-import ChatStore
+@_spi(ChatStoreCLI) import ChatStore
 import XCTest
 
 /// Every write call returns each row's outcome: inserted, updated, unchanged, stale, or kept out
