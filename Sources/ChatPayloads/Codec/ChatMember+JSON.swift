@@ -24,12 +24,12 @@ extension ChatMember: ChatPayloadCodable {
     public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
         var b = ObjectBuilder()
         do {
-            b.add("uuid", try chatUser.encodedJSON())
+            b.add("uuid", try user.encodedJSON())
         } catch {
             throw error.rebased(under: JSONPointer(tokens: ["uuid"]))
         }
         do {
-            b.add("channel", try chatChannel.encodedJSON())
+            b.add("channel", try channel.encodedJSON())
         } catch {
             throw error.rebased(under: JSONPointer(tokens: ["channel"]))
         }

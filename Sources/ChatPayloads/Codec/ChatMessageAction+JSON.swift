@@ -22,7 +22,7 @@ extension ChatMessageAction: ChatPayloadCodable {
         }
         return ChatMessageAction(
             actionTimetoken: actionTimetoken, parentTimetoken: parentTimetoken, sourceType: sourceType, value: actionValue,
-            pubnubUserId: userId, userModel: user, pubnubChannelId: channelId, messageModel: message)
+            userId: userId, user: user, channelId: channelId, message: message)
     }
 
     /// The JSON form: all members, related models when set.
@@ -32,10 +32,10 @@ extension ChatMessageAction: ChatPayloadCodable {
         b.add("parentTimetoken", timetoken: parentTimetoken)
         b.add("sourceType", sourceType)
         b.add("value", value)
-        b.add("pubnubUserId", pubnubUserId)
-        b.add("pubnubChannelId", pubnubChannelId)
-        if let userModel { b.add("userModel", try nested(userModel, under: "userModel")) }
-        if let messageModel { b.add("messageModel", try nested(messageModel, under: "messageModel")) }
+        b.add("pubnubUserId", userId)
+        b.add("pubnubChannelId", channelId)
+        if let user { b.add("userModel", try nested(user, under: "userModel")) }
+        if let message { b.add("messageModel", try nested(message, under: "messageModel")) }
         return b.value
     }
 }

@@ -89,7 +89,7 @@ public struct MemberRecord: Sendable, Hashable, Identifiable {
 extension ChatMember {
     /// The membership, its user and its channel as records.
     public func records() throws(ChatEncodingError) -> (member: MemberRecord, user: UserRecord, channel: ChannelRecord) {
-        (try MemberRecord(self), try UserRecord(chatUser), try ChannelRecord(chatChannel))
+        (try MemberRecord(self), try UserRecord(user), try ChannelRecord(channel))
     }
 }
 

@@ -158,7 +158,7 @@ struct SentMessageRow {
         let record = MessageRecord(
             id: view.string(id), timetoken: envelope.timetoken, dateCreated: date, text: view.string(text),
             contentType: contentType >= 0 ? view.string(contentType) : nil, content: contentBytes, custom: customBytes,
-            pubnubUserId: view.string(envelope.userId), pubnubChannelId: view.string(envelope.channelId))
+            userId: view.string(envelope.userId), channelId: view.string(envelope.channelId))
         return .message(record, user: nil, channel: nil, actions: [])
     }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import ChatStore
 import JSONCore
 

@@ -29,14 +29,14 @@ enum MessageActionRow {
     /// The record in the row, from column `start` on.
     static func decode(_ row: Row, from start: Int = 0) throws -> MessageActionRecord {
         MessageActionRecord(
-            published: try row.int64(start), pubnubChannelId: try row.text(start + 1), sourceType: try row.text(start + 2),
+            published: try row.int64(start), channelId: try row.text(start + 1), sourceType: try row.text(start + 2),
             value: try row.text(start + 3), parentTimetoken: try row.int64(start + 4), parentId: try row.optionalText(start + 5),
-            pubnubUserId: try row.text(start + 6))
+            userId: try row.text(start + 6))
     }
 
     /// The insert/update arguments of `r` (its id last).
     static func arguments(_ r: MessageActionRecord) -> [(any DatabaseValueConvertible)?] {
-        [r.published, SQLText.bind(r.pubnubChannelId), SQLText.bind(r.sourceType), SQLText.bind(r.value), r.parentTimetoken,
-         SQLText.bind(r.parentId), SQLText.bind(r.pubnubUserId), SQLText.bind(r.id)]
+        [r.published, SQLText.bind(r.channelId), SQLText.bind(r.sourceType), SQLText.bind(r.value), r.parentTimetoken,
+         SQLText.bind(r.parentId), SQLText.bind(r.userId), SQLText.bind(r.id)]
     }
 }

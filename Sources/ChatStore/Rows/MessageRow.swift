@@ -36,7 +36,7 @@ enum MessageRow {
             id: try row.text(start), timetoken: try row.int64(start + 1),
             dateCreated: try TimestampColumns.required(row, start + 2), text: try row.text(start + 4),
             contentType: try row.optionalText(start + 5), content: try row.bytes(start + 6), custom: try row.bytes(start + 7),
-            pubnubUserId: try row.text(start + 8), pubnubChannelId: try row.text(start + 9))
+            userId: try row.text(start + 8), channelId: try row.text(start + 9))
         let code = try row.int64(start + 10)
         guard let status = MessageStatus(code: code) else {
             throw StoreIssue(.corrupt, "message \(record.id) has an unknown status code \(code)")
@@ -48,6 +48,6 @@ enum MessageRow {
     static func arguments(_ r: MessageRecord, status: MessageStatus) -> [(any DatabaseValueConvertible)?] {
         [SQLText.bind(r.id), r.timetoken, r.dateCreated.epochSeconds, Int64(r.dateCreated.nanoseconds), SQLText.bind(r.text),
          SQLText.bind(r.contentType), SQLText.bind(bytes: r.content), SQLText.bind(bytes: r.custom),
-         SQLText.bind(r.pubnubUserId), SQLText.bind(r.pubnubChannelId), status.code]
+         SQLText.bind(r.userId), SQLText.bind(r.channelId), status.code]
     }
 }

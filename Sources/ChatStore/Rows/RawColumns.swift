@@ -76,7 +76,7 @@ extension MessageRow {
         let record = MessageRecord(
             id: try columns.text(0), timetoken: try columns.int64(1), dateCreated: date, text: try columns.text(4),
             contentType: columns.optionalText(5), content: columns.bytes(6), custom: columns.bytes(7),
-            pubnubUserId: try columns.text(8), pubnubChannelId: try columns.text(9))
+            userId: try columns.text(8), channelId: try columns.text(9))
         let code = try columns.int64(10)
         guard let status = MessageStatus(code: code) else {
             throw StoreIssue(.corrupt, "message \(record.id) has an unknown status code \(code)")
@@ -95,7 +95,7 @@ extension MessageRow {
             && columns.equals(0, r.id) && columns.equals(4, r.text)
             && (r.contentType.map { !columns.isNull(5) && columns.equals(5, $0) } ?? columns.isNull(5))
             && columns.equals(6, bytes: r.content) && columns.equals(7, bytes: r.custom)
-            && columns.equals(8, r.pubnubUserId) && columns.equals(9, r.pubnubChannelId)
+            && columns.equals(8, r.userId) && columns.equals(9, r.channelId)
         return (equal, status)
     }
 }

@@ -158,7 +158,7 @@ struct RecordWriter {
     /// an update keeps the stored status, except that a sending or failed message that now has a
     /// timetoken becomes sent.
     mutating func upsert(_ r: MessageRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool, into report: inout UpsertReport) throws {
-        guard try references(userId: r.pubnubUserId, user: user, channelId: r.pubnubChannelId, channel: channel, force: force)
+        guard try references(userId: r.userId, user: user, channelId: r.channelId, channel: channel, force: force)
         else { return report.missingReference.append(r.id) }
         let fresh: MessageStatus = r.timetoken == 0 ? .sending : .sent
         if messageInsert == nil { messageInsert = try db.cachedStatement(sql: MessageRow.insertSQL) }
@@ -188,7 +188,7 @@ struct RecordWriter {
     func upsert(_ r: MessageActionRecord, into report: inout UpsertReport) throws {
         var r = r
         if r.parentId == nil, r.parentTimetoken != 0 {
-            r.parentId = try StoreReader.messageId(db, channelId: r.pubnubChannelId, timetoken: r.parentTimetoken)
+            r.parentId = try StoreReader.messageId(db, channelId: r.channelId, timetoken: r.parentTimetoken)
         }
         let id = r.id
         try db.cachedStatement(sql: MessageActionRow.insertSQL).execute(arguments: StatementArguments(MessageActionRow.arguments(r)))
