@@ -31,7 +31,7 @@ extension ChatPayloadCodable {
     /// (see ``decode(_:profile:)-(Collection<UInt8>,_)``).
     ///
     /// ```swift
-    /// let user = try PubNubChatUser.decode(#"{"id": "u1", "name": "Ann"}"#)
+    /// let user = try PubNubChatUser.decode(#"{"id": "u1", "type": "default", "name": "Ann"}"#)
     /// ```
     public static func decode(_ text: String, profile: Profile = .standard) throws(ChatDecodingError) -> Self {
         try PayloadDecoding.decode(Self.self, from: Array(text.utf8), profile: profile)
