@@ -8,6 +8,7 @@ extension ChatMessage: ChatPayloadCodable {
     /// `pubnubChannelId` required; `timetoken` (number or digit string) defaults to 0 when
     /// absent (`null` is an error);
     /// `messageActions` to `[]`.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatMessage {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a message object")
         // Absent means not sent yet (0); `null` is no timetoken at all, an error (never a silent 0).

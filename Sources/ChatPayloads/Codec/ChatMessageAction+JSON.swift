@@ -6,6 +6,7 @@ extension ChatMessageAction: ChatPayloadCodable {
 
     /// Decodes the JSON form of a message action; every member but the related models is required.
     /// Timetokens may be numbers or digit strings.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatMessageAction {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a message action object")
         let actionTimetoken = try r.requiredTimetoken("actionTimetoken")

@@ -72,20 +72,9 @@ extension ChatChannel {
     /// This channel with `changeset` applied (or unchanged), and the decision.
     @_spi(ChatPayloadsInternal)
     public func outcome(applying patcher: Changeset) -> PatchOutcome<ChatChannel> {
-        let decision = PatchDecision.decide(
-            idsMatch: id.scalarsEqual(patcher.id), targetETag: eTag, patchETag: patcher.eTag,
-            targetUpdated: updated, patchUpdated: patcher.updated)
-        guard decision.isApplied else { return PatchOutcome(value: self, decision: decision) }
-        var copy = self
-        copy.name = patcher.name.applied(to: name)
-        copy.type = patcher.type.newValue ?? type
-        copy.status = patcher.status.applied(to: status)
-        copy.details = patcher.details.applied(to: details)
-        copy.avatarURL = patcher.avatarURL.applied(to: avatarURL)
-        copy.custom = patcher.custom.applied(to: custom) ?? Custom()
-        copy.updated = patcher.updated
-        copy.eTag = patcher.eTag
-        return PatchOutcome(value: copy, decision: decision)
+        outcome(applying: patcher) { copy in
+            copy.details = patcher.details.applied(to: copy.details)
+        }
     }
 }
 
@@ -94,6 +83,7 @@ extension ChatChannel.Changeset: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .channelPatch }
 
     /// Decodes a channel changeset: `id`, `updated`, `eTag` required; other members three-state.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a channel changeset")
         var avatar: FieldChange<ChatURL> = .unchanged

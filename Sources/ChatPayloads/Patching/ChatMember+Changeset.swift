@@ -82,6 +82,7 @@ extension ChatMember.Changeset: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .memberPatch }
 
     /// Decodes a membership changeset: `uuid.id`, `channel.id`, `updated`, `eTag` required.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a membership changeset")
         guard let userValue = r.value("uuid") else { throw ChatDecodingError.missing("uuid", in: pointer) }

@@ -74,21 +74,10 @@ extension ChatUser {
     /// This user with `changeset` applied (or unchanged), and the decision.
     @_spi(ChatPayloadsInternal)
     public func outcome(applying patcher: Changeset) -> PatchOutcome<ChatUser> {
-        let decision = PatchDecision.decide(
-            idsMatch: id.scalarsEqual(patcher.id), targetETag: eTag, patchETag: patcher.eTag,
-            targetUpdated: updated, patchUpdated: patcher.updated)
-        guard decision.isApplied else { return PatchOutcome(value: self, decision: decision) }
-        var copy = self
-        copy.name = patcher.name.applied(to: name)
-        copy.type = patcher.type.newValue ?? type
-        copy.status = patcher.status.applied(to: status)
-        copy.externalId = patcher.externalId.applied(to: externalId)
-        copy.avatarURL = patcher.avatarURL.applied(to: avatarURL)
-        copy.email = patcher.email.applied(to: email)
-        copy.custom = patcher.custom.applied(to: custom) ?? Custom()
-        copy.updated = patcher.updated
-        copy.eTag = patcher.eTag
-        return PatchOutcome(value: copy, decision: decision)
+        outcome(applying: patcher) { copy in
+            copy.externalId = patcher.externalId.applied(to: copy.externalId)
+            copy.email = patcher.email.applied(to: copy.email)
+        }
     }
 }
 
@@ -97,6 +86,7 @@ extension ChatUser.Changeset: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .userPatch }
 
     /// Decodes a user changeset: `id`, `updated`, `eTag` required; other members three-state.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a user changeset")
         return Self(

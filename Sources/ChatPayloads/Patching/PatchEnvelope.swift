@@ -81,6 +81,7 @@ extension PatchEnvelope: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .patchEnvelope }
 
     /// Decodes an envelope; `version` must be `"2.0"`, `event` and `type` known, `data` an object.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> PatchEnvelope {
         let r = try ObjectReader(value, at: pointer, options: options, what: "an event envelope")
         let source = try r.optionalString("source")

@@ -98,6 +98,7 @@ extension MemberRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .memberRecord }
 
     /// Decodes the JSON form (`id` is derived and ignored when present).
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> MemberRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a member record")
         return MemberRecord(

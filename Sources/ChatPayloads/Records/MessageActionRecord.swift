@@ -72,6 +72,7 @@ extension MessageActionRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .messageActionRecord }
 
     /// Decodes the JSON form (`id` is derived and ignored when present).
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> MessageActionRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a message action record")
         return MessageActionRecord(

@@ -87,6 +87,7 @@ extension MessageRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .messageRecord }
 
     /// Decodes the JSON form.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> MessageRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a message record")
         return MessageRecord(
