@@ -59,7 +59,7 @@ func userId(_ i: Int) -> String { "user-\(String(format: "%05d", i))" }
             contentType: i % 3 == 0 ? "imageUrl" : nil,
             content: Array((i % 3 == 0 ? #"{"imageUrl":"https://cdn.example.com/\#(i).png"}"# : "{}").utf8),
             custom: Array(#"{"timetoken":\#(base + Int64(i) * 10_000)}"#.utf8),
-            pubnubUserId: userId((c * 37 + (i / channelCount) % membersPerChannel * 101) % userCount), pubnubChannelId: channelId(c))
+            userId: userId((c * 37 + (i / channelCount) % membersPerChannel * 101) % userCount), channelId: channelId(c))
         batch.append(.message(record, user: nil, channel: nil, actions: []))
         if batch.count == 50_000 {
             _ = try store.upsertBlocking(batch)

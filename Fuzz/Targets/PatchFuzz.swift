@@ -5,7 +5,7 @@
 // Oracles: never traps; a decoded envelope encodes, and decoding that encodes to the same JSON; the
 // patcher either throws a located decoding error or returns an outcome whose `applied` result
 // keeps the target's id.
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 
 let defaultTargets: [JSONValue] = [

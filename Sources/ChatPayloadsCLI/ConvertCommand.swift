@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 
 /// `chatpayloads convert`: payload JSON <-> the persisted record JSON (the rows an app stores).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 
 /// `chatpayloads patch BASE CHANGESET`: applies a real-time changeset (the `data` of an App

@@ -41,7 +41,7 @@ public enum PayloadExpectation {
     /// The report on `bytes` as `schema` under `profile`, or why the schema does not compile.
     static func validate(_ bytes: some Collection<UInt8>, as schema: BundledSchema, profile: Profile) -> Result<PayloadReport, CompileFailure> {
         do {
-            return .success(try PayloadValidator(schema: .bundled(schema), profile: profile).validate(bytes: bytes))
+            return .success(try PayloadValidator(schema: .bundled(schema), profile: profile).validate(bytes))
         } catch {
             return .failure(CompileFailure(text: "the \(schema.rawValue) schema does not compile under \(profile.name.rawValue): \(error)"))
         }

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 import XCTest
 
@@ -10,8 +10,8 @@ final class ChatMemberTests: XCTestCase {
         XCTAssertEqual(member.id, "c1:u1")
         XCTAssertEqual(member.userId, "u1")
         XCTAssertEqual(member.channelId, "c1")
-        XCTAssertEqual(member.chatUser.name, "Jane")
-        XCTAssertEqual(member.chatChannel.avatarURL?.absoluteString, "https://e.example/c.png")
+        XCTAssertEqual(member.user.name, "Jane")
+        XCTAssertEqual(member.channel.avatarURL?.absoluteString, "https://e.example/c.png")
         XCTAssertEqual(member.custom["role"], "owner")
         XCTAssertNil(member.presence)
         XCTAssertTrue(member.isSynced)

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 import XCTest
 
@@ -64,10 +64,10 @@ final class ChatMessageTests: XCTestCase {
 
     func testEqualityComparesPayloadWithPayload() throws {
         let payload = PubNubChatMessage.Payload(id: "m", text: "t", createdAt: fixtureDate("2022-01-01T00:00:00Z"))
-        let a = PubNubChatMessage(timetoken: 1, content: payload, pubnubUserId: "u", pubnubChannelId: "c")
+        let a = PubNubChatMessage(timetoken: 1, payload: payload, userId: "u", channelId: "c")
         var b = a
         XCTAssertEqual(a, b)
-        b.content.contentType = "text"
+        b.payload.contentType = "text"
         XCTAssertNotEqual(a, b)
         b = a
         b.timetoken = 2

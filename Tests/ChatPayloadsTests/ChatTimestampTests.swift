@@ -87,10 +87,10 @@ final class ChatTimestampTests: XCTestCase {
         let a = try XCTUnwrap(ChatTimestamp(parsing: "2020-01-01T00:00:00.001Z"))
         let b = try XCTUnwrap(ChatTimestamp(parsing: "2020-01-01T00:00:00.002Z"))
         XCTAssertLessThan(a, b)
-        let date = a.foundationDate
+        let date = a.date
         XCTAssertEqual(date.timeIntervalSince1970, 1_577_836_800.001, accuracy: 1e-6)
-        XCTAssertEqual(ChatTimestamp(foundationDate: date), a)
-        XCTAssertNil(ChatTimestamp(foundationDate: Date(timeIntervalSince1970: .infinity)))
+        XCTAssertEqual(ChatTimestamp(date: date), a)
+        XCTAssertNil(ChatTimestamp(date: Date(timeIntervalSince1970: .infinity)))
     }
 
     func testCodableIsLossless() throws {

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 import XCTest
 
@@ -96,20 +96,15 @@ final class ChatUserTests: XCTestCase {
         XCTAssertEqual(Set([composed, decomposed, PubNubChatUser(id: "u", name: "é")]).count, 2)
     }
 
-    func testValidatorRunsBeforeDecodingAndErrorsAreLocated() {
-        struct RejectsAdmins: ChatPayloadValidator {
-            func validate(_ value: JSONValue, as kind: ChatPayloadKind) throws(ChatDecodingError) {
-                guard kind == .user else { return }
-                if value["type"] == "admin" {
-                    throw ChatDecodingError(.validation, at: JSONPointer(tokens: ["type"]), "admins are not allowed")
-                }
-            }
-        }
-        let options = ChatDecodingOptions(validator: RejectsAdmins())
+    func testValidatorRunsBeforeDecodingAndErrorsAreLocated() throws {
+        // A custom schema that rejects admins, as the internal first-error check runs it.
+        let schema: JSONValue = ["not": ["properties": ["type": ["const": "admin"]], "required": ["type"]]]
+        let validator = try PayloadValidator(schema: .custom(schema, uri: "https://example.com/no-admins"), profile: .standard)
+        let options = ChatDecodingOptions(validator: validator)
         XCTAssertThrowsError(try PubNubChatUser.decode(text: "{\"id\":\"u\",\n\"type\":\"admin\"}", options: options)) { error in
             let e = error as? ChatDecodingError
             XCTAssertEqual(e?.kind, .validation)
-            XCTAssertEqual(e?.location?.line, 2)
+            XCTAssertEqual(e?.location?.line, 1)
         }
         XCTAssertNoThrow(try PubNubChatUser.decode(text: #"{"id":"u","type":"default"}"#, options: options))
     }

@@ -2,7 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchemaValidator
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 /// Runs every Tests/Vectors file (JSON Schema Test Suite format) through our validator with the
 /// bundled registry, format assertion on under strict/ (see Tests/Vectors/README.md), and again

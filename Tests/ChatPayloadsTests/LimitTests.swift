@@ -1,7 +1,7 @@
 import JSONCore
 import JSONSchemaValidator
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 /// One test per limit (issue 8, "Bounds"): a `.chatpayloads.yml` lowering the limit changes
 /// the verdict (or, for `max-errors`, the report), the issue names the limit and its config

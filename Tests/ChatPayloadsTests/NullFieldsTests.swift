@@ -1,6 +1,6 @@
 import JSONCore
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 /// `null` for an unset field (issue 17): compat accepts it in its overlays, standard and strict
 /// report it under the `null-fields` rule, which a severity can make a warning.

@@ -2,7 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchemaValidator
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 /// No ambient authority (issue 8): the config's file references stay inside its directory,
 /// and `$ref` reaches only registered documents, never the network or the file system.

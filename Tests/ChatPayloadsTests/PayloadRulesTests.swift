@@ -1,6 +1,6 @@
 import JSONCore
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 /// Issue 25, payload rules: no payload a model cannot decode is valid, in any profile.
 final class PayloadRulesTests: XCTestCase {

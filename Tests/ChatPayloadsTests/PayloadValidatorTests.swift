@@ -2,7 +2,7 @@ import Foundation
 import JSONCore
 import JSONSchemaValidator
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 final class PayloadValidatorTests: XCTestCase {
     func validator(_ schema: BundledSchema, _ profile: ProfileName = .standard) throws -> PayloadValidator {

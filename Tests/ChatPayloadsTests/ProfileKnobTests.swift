@@ -1,7 +1,7 @@
 import JSONCore
 import JSONSchemaValidator
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 /// One test per knob: each shows the knob changing a verdict.
 final class ProfileKnobTests: XCTestCase {

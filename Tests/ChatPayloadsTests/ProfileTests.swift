@@ -1,7 +1,7 @@
 import JSONCore
 import JSONSchemaValidator
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 final class ProfileTests: XCTestCase {
     func testDefaults() {

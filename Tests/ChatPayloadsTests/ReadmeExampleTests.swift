@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 import XCTest
 
@@ -9,21 +9,29 @@ final class ReadmeExampleTests: XCTestCase {
     func testReadmeLibraryExample() throws {
         let payloadText = #"{"id": "not-a-uuid", "text": "hi", "createdAt": "2024-03-05T10:12:10.000Z"}"#
         let validator = try PayloadValidator(schema: .bundled(.message), profile: .named(.strict))
-        let report = validator.validate(bytes: Array(payloadText.utf8))
+        let report = validator.validate(Array(payloadText.utf8))
         XCTAssertEqual(report.outcome, .invalid)
         XCTAssertEqual(report.issues.first?.message, #""id" must be a valid uuid, got "not-a-uuid""#)
         XCTAssertEqual(report.issues.first?.location.map { "\($0)" }, "1:8")
 
-        let userText = #"{"id": "u1", "name": "Ada", "custom": {"theme": "dark"}}"#
-        let user = try ChatUser<Prefs>.decode(bytes: Array(userText.utf8))
+        let userText = #"{"id": "u1", "type": "default", "name": "Ada", "custom": {"theme": "dark"}}"#
+        let user = try ChatUser<Prefs>.decode(Data(userText.utf8), profile: .standard)
         XCTAssertEqual(user.custom.theme, "dark")
         XCTAssertEqual(user.type, "default")
         let canonical = try user.canonicalBytes()
         XCTAssertEqual(String(decoding: canonical, as: UTF8.self), #"{"custom":{"theme":"dark"},"id":"u1","name":"Ada","type":"default"}"#)
 
         let eventText = #"{"source": "objects", "version": "2.0", "event": "set", "type": "uuid", "data": {"id": "u1", "name": "Ada L.", "eTag": "e2", "updated": "2024-03-05T10:12:10.000Z"}}"#
-        let event = try PatchEnvelope<VoidCustomData>.decode(bytes: Array(eventText.utf8))
-        _ = event
+        let event = try PatchEnvelope<VoidCustomData>.decode(eventText)
+        var plain = PubNubChatUser(id: "u1")
+        XCTAssertEqual(plain.apply(event), .set(.applied))
+        XCTAssertEqual(plain.name, "Ada L.")
+        // The README's rejected user: every issue in the error.
+        XCTAssertThrowsError(try ChatUser<Prefs>.decode(#"{"id": 7, "name": false}"#)) { error in
+            let e = error as? ChatDecodingError
+            XCTAssertEqual(e?.report?.errors.count, 3)
+            XCTAssertEqual(e?.description.split(separator: "\n").first, "3 errors in the user payload:")
+        }
     }
 
     /// The README's `.chatpayloads.yml` example is a valid config, and its table of limits

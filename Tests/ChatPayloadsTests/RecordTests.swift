@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import Foundation
 import JSONCore
 import XCTest
@@ -30,9 +30,9 @@ final class RecordTests: XCTestCase {
             custom: ["deep": ["x": [1]]], createdAt: updated)
         let user = ChatUser<FixtureProfile>(id: "u")
         let channel = ChatChannel<FixtureChannelTag>(id: "c", custom: FixtureChannelTag(tag: "t"))
-        let action = ChatMessageAction<FixtureAppData>(actionTimetoken: 2, parentTimetoken: 1, sourceType: "reaction", value: "🔥", pubnubUserId: "u2", pubnubChannelId: "c")
-        let message = ChatMessage<FixtureAppData>(timetoken: 1, content: payload, pubnubUserId: "u", userModel: user, pubnubChannelId: "c",
-                                           channelModel: channel, messageActions: [action])
+        let action = ChatMessageAction<FixtureAppData>(actionTimetoken: 2, parentTimetoken: 1, sourceType: "reaction", value: "🔥", userId: "u2", channelId: "c")
+        let message = ChatMessage<FixtureAppData>(timetoken: 1, payload: payload, userId: "u", user: user, channelId: "c",
+                                           channel: channel, messageActions: [action])
         let record = try MessageRecord(message)
         XCTAssertEqual(record.contentType, "imageUrl")
         XCTAssertEqual(record.dateCreated, updated)
@@ -81,7 +81,7 @@ final class RecordTests: XCTestCase {
         member.customJSONData = Data("{}".utf8)
         XCTAssertEqual(member.custom, Array("{}".utf8))
 
-        var message = MessageRecord(id: "m", dateCreated: updated, text: "t", pubnubUserId: "u", pubnubChannelId: "c")
+        var message = MessageRecord(id: "m", dateCreated: updated, text: "t", userId: "u", channelId: "c")
         XCTAssertEqual(message.contentJSONData, Data("{}".utf8))
         message.contentJSONData = Data(#"{"threadId":"t1"}"#.utf8)
         message.customJSONData = Data(#"{"n":2}"#.utf8)
@@ -90,9 +90,9 @@ final class RecordTests: XCTestCase {
     }
 
     func testMessageActionRecord() throws {
-        let parent = ChatMessage<VoidCustomData>(timetoken: 10, content: .init(id: "m", text: "t", createdAt: updated), pubnubUserId: "u", pubnubChannelId: "c")
+        let parent = ChatMessage<VoidCustomData>(timetoken: 10, payload: .init(id: "m", text: "t", createdAt: updated), userId: "u", channelId: "c")
         let action = ChatMessageAction<VoidCustomData>(actionTimetoken: 11, parentTimetoken: 10, sourceType: "reaction", value: "👍",
-                                                       pubnubUserId: "u2", userModel: ChatUser(id: "u2"), pubnubChannelId: "c", messageModel: parent)
+                                                       userId: "u2", user: ChatUser(id: "u2"), channelId: "c", message: parent)
         let record = MessageActionRecord(action)
         XCTAssertEqual(record.id, "u2-10-11")
         XCTAssertEqual(record.id, action.id)
@@ -131,11 +131,11 @@ final class RecordTests: XCTestCase {
         }
         XCTAssertEqual(try UserRecord(id: "u", custom: []).model(as: FixtureProfile.self).custom, FixtureProfile(), "empty bytes mean no custom data")
 
-        let message = MessageRecord(id: "m", dateCreated: updated, text: "t", content: Array("[".utf8), pubnubUserId: "u", pubnubChannelId: "c")
+        let message = MessageRecord(id: "m", dateCreated: updated, text: "t", content: Array("[".utf8), userId: "u", channelId: "c")
         XCTAssertThrowsError(try message.model(as: FixtureAppData.self)) { error in
             XCTAssertEqual((error as? ChatDecodingError)?.pointer.description, "/content")
         }
-        XCTAssertEqual(try message.model(as: FixtureAppData.self, lenient: true).content.content, FixtureImageContent())
+        XCTAssertEqual(try message.model(as: FixtureAppData.self, lenient: true).payload.content, FixtureImageContent())
     }
 
     func testRecordJSONFormsRoundTrip() throws {
@@ -144,8 +144,8 @@ final class RecordTests: XCTestCase {
             ChannelRecord(id: "c", details: "d", avatarURL: "https://e.example/a", custom: Array("{}".utf8)),
             MemberRecord(channelId: "c", userId: "u", custom: Array(#"{"r":"x"}"#.utf8), isPresent: false, presenceState: Array("null".utf8)),
             MessageRecord(id: "m", timetoken: 16_528_923_154_210_004, dateCreated: updated, text: "t", contentType: "text",
-                          content: Array(#"{"n":[1,{"x":null}]}"#.utf8), custom: Array("{}".utf8), pubnubUserId: "u", pubnubChannelId: "c"),
-            MessageActionRecord(published: 2, pubnubChannelId: "c", sourceType: "reaction", value: "😂", parentTimetoken: 1, parentId: "m", pubnubUserId: "u"),
+                          content: Array(#"{"n":[1,{"x":null}]}"#.utf8), custom: Array("{}".utf8), userId: "u", channelId: "c"),
+            MessageActionRecord(published: 2, channelId: "c", sourceType: "reaction", value: "😂", parentTimetoken: 1, parentId: "m", userId: "u"),
         ]
         for record in records {
             let text = try record.canonicalString()

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 import XCTest
 
@@ -88,11 +88,11 @@ final class RoundTripPropertyTests: XCTestCase {
             let message = try ChatMessage<AnyJSONCustomData>.decode(from: gen.message())
             let actions = try message.messageActions.map { action in
                 try MessageActionRecord(action).model(
-                    as: AnyJSONCustomData.self, user: try action.userModel.map { try UserRecord($0) })
+                    as: AnyJSONCustomData.self, user: try action.user.map { try UserRecord($0) })
             }
             let rebuilt = try MessageRecord(message).model(
-                as: AnyJSONCustomData.self, user: try message.userModel.map { try UserRecord($0) },
-                channel: try message.channelModel.map { try ChannelRecord($0) }, actions: actions)
+                as: AnyJSONCustomData.self, user: try message.user.map { try UserRecord($0) },
+                channel: try message.channel.map { try ChannelRecord($0) }, actions: actions)
             XCTAssertEqual(rebuilt, message)
         }
     }
@@ -124,8 +124,8 @@ final class RoundTripPropertyTests: XCTestCase {
 
             let jsonLevel = try JSONPatcher.apply(changeset: changeset, to: target, kind: .user)
             let model = try ChatUser<AnyJSONCustomData>.decode(from: target)
-            let patcher = try ChatUser<AnyJSONCustomData>.Patcher.decode(from: changeset)
-            let modelLevel = model.patchOutcome(patcher)
+            let patcher = try ChatUser<AnyJSONCustomData>.Changeset.decode(from: changeset)
+            let modelLevel = model.outcome(applying: patcher)
             XCTAssertEqual(jsonLevel.decision, modelLevel.decision)
             XCTAssertEqual(
                 try ChatUser<AnyJSONCustomData>.decode(from: jsonLevel.result).canonicalString(),
@@ -158,7 +158,7 @@ final class RoundTripPropertyTests: XCTestCase {
             let changeset = JSONValue.object(JSONObject(changes))
             let jsonLevel = try JSONPatcher.apply(changeset: changeset, to: channel, kind: .channel)
             let modelLevel = try ChatChannel<AnyJSONCustomData>.decode(from: channel)
-                .patchOutcome(try ChatChannel<AnyJSONCustomData>.Patcher.decode(from: changeset))
+                .outcome(applying: try ChatChannel<AnyJSONCustomData>.Changeset.decode(from: changeset))
             XCTAssertEqual(jsonLevel.decision, modelLevel.decision)
             XCTAssertEqual(try ChatChannel<AnyJSONCustomData>.decode(from: jsonLevel.result).canonicalString(), try modelLevel.value.canonicalString())
 
@@ -175,7 +175,7 @@ final class RoundTripPropertyTests: XCTestCase {
             let memberChangeset = JSONValue.object(JSONObject(memberChanges))
             let memberJSON = try JSONPatcher.apply(changeset: memberChangeset, to: member, kind: .membership)
             let memberModel = try ChatMember<AnyJSONCustomData>.decode(from: member)
-                .patchOutcome(try ChatMember<AnyJSONCustomData>.Patcher.decode(from: memberChangeset))
+                .outcome(applying: try ChatMember<AnyJSONCustomData>.Changeset.decode(from: memberChangeset))
             XCTAssertEqual(memberJSON.decision, memberModel.decision)
             XCTAssertEqual(try ChatMember<AnyJSONCustomData>.decode(from: memberJSON.result).canonicalString(), try memberModel.value.canonicalString())
         }

@@ -1,6 +1,6 @@
 import XCTest
 import JSONCore
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 
 /// ChatPayloads reports a payload whose evaluation reached a limit as invalid with one
 /// "not decided" issue, on the verdict-only path and the reporting path alike, whatever

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import Foundation
 import JSONCore
 import XCTest
@@ -76,16 +76,16 @@ final class VectorRoundTripTests: XCTestCase {
         }
         for (d, p) in try validPayloads(profile, "message") {
             count(try roundTrip(ChatMessagePayload<Any_>.self, p, "message: " + d, mustDecode: mustDecode) { m in
-                let message = ChatMessage<Any_>(timetoken: 17_000_000_000_000_000, content: m, pubnubUserId: "u", pubnubChannelId: "c")
+                let message = ChatMessage<Any_>(timetoken: 17_000_000_000_000_000, payload: m, userId: "u", channelId: "c")
                 let rebuilt = try MessageRecord(message).model(as: Any_.self)
                 XCTAssertEqual(rebuilt, message, "message record round trip")
-                return rebuilt.content
+                return rebuilt.payload
             })
         }
         for (d, p) in try validPayloads(profile, "message-action") {
             count(try roundTrip(ChatMessageAction<Any_>.self, p, "message-action: " + d, mustDecode: mustDecode) { m in
                 // The record keeps the author as its own record (the store's relationship).
-                try MessageActionRecord(m).model(as: Any_.self, user: try m.userModel.map { try UserRecord($0) })
+                try MessageActionRecord(m).model(as: Any_.self, user: try m.user.map { try UserRecord($0) })
             })
         }
         return (decoded, refused)

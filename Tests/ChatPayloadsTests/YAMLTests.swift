@@ -1,6 +1,6 @@
 import JSONCore
 import XCTest
-@testable import ChatPayloads
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
 final class YAMLTests: XCTestCase {
     func testScalarsBecomeExactJSON() throws {

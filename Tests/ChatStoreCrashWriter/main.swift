@@ -37,7 +37,7 @@ case "batches":
             let messages = (0..<size).map { i in
                 MessageRecord(
                     id: "b\(batch)-m\(i)", timetoken: 17_000_000_000_000_000 + Int64(batch * size + i), dateCreated: created,
-                    text: String(repeating: "x", count: 200 + i % 50), pubnubUserId: "writer", pubnubChannelId: "crash")
+                    text: String(repeating: "x", count: 200 + i % 50), userId: "writer", channelId: "crash")
             }
             try store.upsertBlocking(messages: messages, force: true)
             say("committed \(batch)")
@@ -80,7 +80,7 @@ case "write":
     do {
         let store = try ChatStore(path: path)
         try store.upsertBlocking(messages: [
-            MessageRecord(id: "m", dateCreated: .unixEpoch, text: "t", pubnubUserId: "u", pubnubChannelId: "c"),
+            MessageRecord(id: "m", dateCreated: .unixEpoch, text: "t", userId: "u", channelId: "c"),
         ], force: true)
         say("ok")
     } catch {

@@ -65,15 +65,15 @@ enum Fixture {
 
     /// A message record.
     static func message(_ id: String, channel: String = "c1", user: String = "u1", timetoken: Int64, text: String = "hello") -> MessageRecord {
-        MessageRecord(id: id, timetoken: timetoken, dateCreated: updated, text: text, pubnubUserId: user, pubnubChannelId: channel)
+        MessageRecord(id: id, timetoken: timetoken, dateCreated: updated, text: text, userId: user, channelId: channel)
     }
 
     /// A typed message.
     static func chatMessage(_ id: String, channel: String = "c1", user: String = "u1", timetoken: Int64, text: String = "hello") -> ChatMessage<AnyJSONCustomData> {
         ChatMessage(
             timetoken: timetoken,
-            content: ChatMessagePayload(id: id, text: text, contentType: "text", content: ["body": ["nested": [1, 2]]], custom: ["x": true], createdAt: updated),
-            pubnubUserId: user, pubnubChannelId: channel)
+            payload: ChatMessagePayload(id: id, text: text, contentType: "text", content: ["body": ["nested": [1, 2]]], custom: ["x": true], createdAt: updated),
+            userId: user, channelId: channel)
     }
 }
 

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import ChatStore
 import XCTest
 
@@ -18,7 +18,7 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(report.inserted.count, 60)
         let latest = try await store.messages(channelId: "general", page: MessagePage(limit: 50), joins: .user, as: VoidCustomData.self)
         XCTAssertEqual(latest.count, 50)
-        XCTAssertEqual(latest.first?.message.userModel?.id, "u")
+        XCTAssertEqual(latest.first?.message.user?.id, "u")
         var shown: [[StoredMessage<VoidCustomData>]] = []
         for try await messages in store.observeMessages(channelId: "general", limit: 50, as: VoidCustomData.self) {
             shown.append(messages)

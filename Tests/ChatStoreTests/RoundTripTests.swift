@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import ChatStore
 import JSONCore
 import XCTest
@@ -48,11 +48,11 @@ final class RoundTripTests: StoreTestCase {
              "content":{"url":"https://example.com/i.png","sizes":[{"w":1,"h":2}],"deep":{"a":[null,true,1e3]}},
              "custom":{"k":{"nested":["x"]}},"createdAt":"2020-09-23T09:23:34.598Z"}
             """)
-        let message = ChatMessage<AnyJSONCustomData>(timetoken: 16_009_000_000_000_001, content: payload, pubnubUserId: "u", pubnubChannelId: "c")
+        let message = ChatMessage<AnyJSONCustomData>(timetoken: 16_009_000_000_000_001, payload: payload, userId: "u", channelId: "c")
         try await store.upsert(messages: [message], force: true)
         let back = try await store.message(id: payload.id, as: AnyJSONCustomData.self)
         XCTAssertEqual(back?.message, message)
-        XCTAssertEqual(try back?.message.content.canonicalString(), canonical)
+        XCTAssertEqual(try back?.message.payload.canonicalString(), canonical)
     }
 
     func testMessageActionRoundTrip() async throws {

@@ -6,6 +6,7 @@ extension ChatChannel: ChatPayloadCodable {
 
     /// Decodes a Channel object. `id` is required; `type` defaults to `"default"`; the avatar is
     /// taken from `custom.profileUrl` and removed from the object the custom type decodes.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatChannel {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a Channel object")
         let (avatar, custom) = try decodeCustom(r.object["custom"], at: r.at("custom"), options: options)

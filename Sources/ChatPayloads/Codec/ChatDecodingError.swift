@@ -2,12 +2,19 @@ import JSONCore
 
 /// Why a chat payload, custom data or record could not be decoded, and where.
 ///
-/// Every error names the JSON Pointer of the offending value; when the input came from a
-/// `JSONDocument` (or from bytes), ``location`` also gives its `line:column`.
+/// Every error names the JSON Pointer of the offending value; when the input came from bytes or
+/// text, ``location`` also gives its `line:column`.
 ///
-/// ```swift
-/// // "/createdAt" at 7:17: expected an RFC 3339 date-time string, got number 12
+/// A payload the profile rejects (``Kind/validation``, or ``Kind/invalidJSON`` for unreadable
+/// text) carries the validator's whole ``report``: every issue with its `line:column`, JSON
+/// Pointer and rule. ``description`` is ready to show:
+/// ```text
+/// 3 errors in the user payload:
+/// 3:11: error: /name: expected string, got number [/properties/name/type]
+/// ...
 /// ```
+/// Other errors (the payload is valid but the model cannot hold it) read
+/// `"/createdAt" at 7:17: expected an RFC 3339 date-time string, got number 12`.
 public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category of problem.
     public enum Kind: String, Sendable, Hashable {
@@ -36,6 +43,10 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
     public var message: String
     /// Where the value is in the source text, when known.
     public var location: SourceLocation?
+    /// The validator's whole report when validation rejected the payload (every issue, located);
+    /// nil for an error found while decoding a valid payload. The first error of the report is
+    /// ``pointer``, ``message`` and ``location``.
+    public var report: PayloadReport?
 
     /// Makes an error.
     public init(_ kind: Kind, at pointer: JSONPointer, _ message: String, location: SourceLocation? = nil) {
@@ -43,12 +54,47 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
         self.pointer = pointer
         self.message = message
         self.location = location
+        self.report = nil
     }
 
-    /// `"<pointer>" at line:column: message` (the location part only when known).
+    /// The error for a report that is not valid: its first error, with the whole report.
+    init(rejectedBy report: PayloadReport) {
+        let first = report.errors.first
+        self.init(
+            report.outcome == .unreadable ? .invalidJSON : .validation, at: first?.instanceLocation ?? .root,
+            first?.message ?? "the payload is not valid", location: first?.location)
+        self.report = report
+    }
+
+    /// Ready to show. With a ``report``: a first line counting the errors, then one line per
+    /// issue (`line:column: severity: /pointer: message [keyword location]`, warnings included).
+    /// Otherwise `"<pointer>" at line:column: message` (the location part only when known).
     public var description: String {
+        if let report {
+            let count = report.errors.count
+            let noun = count == 1 ? "error" : "errors"
+            let head = report.outcome == .unreadable
+                ? "the \(report.schemaName) payload is not readable JSON:"
+                : "\(count) \(noun) in the \(report.schemaName) payload:"
+            return ([head] + report.issues.map(\.description)).joined(separator: "\n")
+        }
         let where_ = location.map { " at \($0)" } ?? ""
         return "\(JSONWriter.quoted(pointer.description))\(where_): \(message)"
+    }
+
+    /// Equal kind, pointer, message, location and report issues.
+    public static func == (a: ChatDecodingError, b: ChatDecodingError) -> Bool {
+        a.kind == b.kind && a.pointer == b.pointer && a.message == b.message && a.location == b.location
+            && a.report?.issues == b.report?.issues && a.report?.outcome == b.report?.outcome
+    }
+
+    /// Hash consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(pointer)
+        hasher.combine(message)
+        hasher.combine(location)
+        hasher.combine(report?.issues)
     }
 
     /// The same error with its pointer moved under `prefix` (for errors thrown by nested decoders).

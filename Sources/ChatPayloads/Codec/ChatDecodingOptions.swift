@@ -7,19 +7,31 @@ public struct ChatDecodingOptions: Sendable {
     /// Whether a message payload without `contentType` takes its content type from a string
     /// `type` member, as React publishes it (default false: iOS and Android read only `contentType`).
     public var acceptsTypeAsContentType: Bool
-    /// A check run on the whole value before decoding (schema validation); nil = none.
-    public var validator: (any ChatPayloadValidator)?
+    /// A first-error check run on the whole value before decoding; nil = none.
+    @_spi(ChatPayloadsInternal)
+    public var validator: PayloadValidator?
 
     /// Makes options.
     public init(
         datePolicy: ChatDatePolicy = .rfc3339,
         urlPolicy: ChatURLPolicy = .reject,
-        acceptsTypeAsContentType: Bool = false,
-        validator: (any ChatPayloadValidator)? = nil
+        acceptsTypeAsContentType: Bool = false
     ) {
         self.datePolicy = datePolicy
         self.urlPolicy = urlPolicy
         self.acceptsTypeAsContentType = acceptsTypeAsContentType
+        self.validator = nil
+    }
+
+    /// Makes options with a first-error check run before decoding.
+    @_spi(ChatPayloadsInternal)
+    public init(
+        datePolicy: ChatDatePolicy = .rfc3339,
+        urlPolicy: ChatURLPolicy = .reject,
+        acceptsTypeAsContentType: Bool = false,
+        validator: PayloadValidator?
+    ) {
+        self.init(datePolicy: datePolicy, urlPolicy: urlPolicy, acceptsTypeAsContentType: acceptsTypeAsContentType)
         self.validator = validator
     }
 

@@ -6,6 +6,7 @@ extension ChatMember: ChatPayloadCodable {
 
     /// Decodes a membership: `uuid` (a User object) and `channel` (a Channel object) are required.
     /// Presence is not on the wire and decodes as nil.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatMember {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a membership object")
         guard let userValue = r.value("uuid") else { throw ChatDecodingError.missing("uuid", in: pointer) }
@@ -24,12 +25,12 @@ extension ChatMember: ChatPayloadCodable {
     public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
         var b = ObjectBuilder()
         do {
-            b.add("uuid", try chatUser.encodedJSON())
+            b.add("uuid", try user.encodedJSON())
         } catch {
             throw error.rebased(under: JSONPointer(tokens: ["uuid"]))
         }
         do {
-            b.add("channel", try chatChannel.encodedJSON())
+            b.add("channel", try channel.encodedJSON())
         } catch {
             throw error.rebased(under: JSONPointer(tokens: ["channel"]))
         }

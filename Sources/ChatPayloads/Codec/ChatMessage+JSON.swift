@@ -8,6 +8,7 @@ extension ChatMessage: ChatPayloadCodable {
     /// `pubnubChannelId` required; `timetoken` (number or digit string) defaults to 0 when
     /// absent (`null` is an error);
     /// `messageActions` to `[]`.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatMessage {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a message object")
         // Absent means not sent yet (0); `null` is no timetoken at all, an error (never a silent 0).
@@ -33,19 +34,19 @@ extension ChatMessage: ChatPayloadCodable {
             }
         }
         return ChatMessage(
-            timetoken: timetoken, content: payload, pubnubUserId: userId, userModel: user,
-            pubnubChannelId: channelId, channelModel: channel, messageActions: actions)
+            timetoken: timetoken, payload: payload, userId: userId, user: user,
+            channelId: channelId, channel: channel, messageActions: actions)
     }
 
     /// The JSON form: `timetoken`, `content`, ids and `messageActions` always; related models when set.
     public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
         var b = ObjectBuilder()
         b.add("timetoken", timetoken: timetoken)
-        b.add("content", try nested(content, under: "content"))
-        b.add("pubnubUserId", pubnubUserId)
-        b.add("pubnubChannelId", pubnubChannelId)
-        if let userModel { b.add("userModel", try nested(userModel, under: "userModel")) }
-        if let channelModel { b.add("channelModel", try nested(channelModel, under: "channelModel")) }
+        b.add("content", try nested(payload, under: "content"))
+        b.add("pubnubUserId", userId)
+        b.add("pubnubChannelId", channelId)
+        if let user { b.add("userModel", try nested(user, under: "userModel")) }
+        if let channel { b.add("channelModel", try nested(channel, under: "channelModel")) }
         var actions: [JSONValue] = []
         for (index, action) in messageActions.enumerated() {
             do {

@@ -6,6 +6,7 @@ extension ChatMessageAction: ChatPayloadCodable {
 
     /// Decodes the JSON form of a message action; every member but the related models is required.
     /// Timetokens may be numbers or digit strings.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatMessageAction {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a message action object")
         let actionTimetoken = try r.requiredTimetoken("actionTimetoken")
@@ -22,7 +23,7 @@ extension ChatMessageAction: ChatPayloadCodable {
         }
         return ChatMessageAction(
             actionTimetoken: actionTimetoken, parentTimetoken: parentTimetoken, sourceType: sourceType, value: actionValue,
-            pubnubUserId: userId, userModel: user, pubnubChannelId: channelId, messageModel: message)
+            userId: userId, user: user, channelId: channelId, message: message)
     }
 
     /// The JSON form: all members, related models when set.
@@ -32,10 +33,10 @@ extension ChatMessageAction: ChatPayloadCodable {
         b.add("parentTimetoken", timetoken: parentTimetoken)
         b.add("sourceType", sourceType)
         b.add("value", value)
-        b.add("pubnubUserId", pubnubUserId)
-        b.add("pubnubChannelId", pubnubChannelId)
-        if let userModel { b.add("userModel", try nested(userModel, under: "userModel")) }
-        if let messageModel { b.add("messageModel", try nested(messageModel, under: "messageModel")) }
+        b.add("pubnubUserId", userId)
+        b.add("pubnubChannelId", channelId)
+        if let user { b.add("userModel", try nested(user, under: "userModel")) }
+        if let message { b.add("messageModel", try nested(message, under: "messageModel")) }
         return b.value
     }
 }

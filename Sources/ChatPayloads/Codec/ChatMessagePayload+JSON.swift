@@ -7,6 +7,7 @@ extension ChatMessagePayload: ChatPayloadCodable {
     /// Decodes a message payload: `id`, `text` and `createdAt` are required; `content` and
     /// `custom` default when absent. With ``ChatDecodingOptions/acceptsTypeAsContentType`` a
     /// string `type` stands in for a missing `contentType` (the React form).
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatMessagePayload {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a message payload")
         let id = try r.requiredString("id")

@@ -2,12 +2,13 @@ import JSONCore
 
 /// A model that decodes from and encodes to JSON in one pass over `JSONValue`.
 ///
-/// Conforming types implement ``decode(json:at:options:)`` and ``encodedJSON()``; the protocol
-/// adds the entry points:
+/// Decode with ``decode(_:profile:)-(Collection<UInt8>,_)`` (bytes: `Data`, `[UInt8]`, any
+/// byte collection) or ``decode(_:profile:)-(String,_)`` (text). Both read the text once,
+/// validate it under the profile and decode it; a payload the profile rejects throws a
+/// ``ChatDecodingError`` whose ``ChatDecodingError/report`` holds every issue:
 /// ```swift
-/// let user = try PubNubChatUser.decode(bytes: Array(text.utf8))          // parse, validate, decode
-/// let same = try PubNubChatUser.decode(from: document, options: .native) // errors get line:column
-/// let bytes = try user.canonicalBytes()                                  // sorted keys, compact
+/// let user = try ChatUser<Prefs>.decode(data, profile: .strict)  // read, validate, decode
+/// let bytes = try user.canonicalBytes()                          // sorted keys, compact
 /// ```
 /// **Canonical form** of a payload `p` is `decode(p).canonicalBytes()`. It is byte-identical to
 /// `JSONWriter.bytes(p, options: .canonical)` when `p`'s dates are already in the native form
@@ -16,56 +17,17 @@ import JSONCore
 /// custom types keep what they read (``AnyJSONCustomData`` does). For any other payload it is
 /// idempotent: decoding canonical bytes and encoding again gives the same bytes. Dates are
 /// written truncated to milliseconds; unknown members are dropped.
-///
-/// "Validate, then decode": when ``ChatDecodingOptions/validator`` is set it runs on the whole
-/// value first; decoding then reads the already-parsed value (no second parse).
 public protocol ChatPayloadCodable: Sendable {
-    /// The kind of payload, passed to the validator.
+    /// The kind of payload, which says the schema it is validated against.
     static var payloadKind: ChatPayloadKind { get }
-    /// Decodes from `value` found at `pointer` (errors carry pointers under it). Does not run the
-    /// validator; use `decode(from:options:)` for that.
+    /// Decodes from `value` found at `pointer` (errors carry pointers under it). Does not validate.
+    @_spi(ChatPayloadsInternal)
     static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self
     /// The JSON value of this model, in wire form (see each model for which members are always written).
     func encodedJSON() throws(ChatEncodingError) -> JSONValue
 }
 
 extension ChatPayloadCodable {
-    /// Validates (when a validator is set), then decodes `value`.
-    public static func decode(from value: JSONValue, options: ChatDecodingOptions = .standard) throws(ChatDecodingError) -> Self {
-        if let validator = options.validator {
-            try validator.validate(value, as: payloadKind)
-        }
-        return try decode(json: value, at: .root, options: options)
-    }
-
-    /// Validates, then decodes the document's value; errors carry the `line:column` of the value.
-    public static func decode(from document: JSONDocument, options: ChatDecodingOptions = .standard) throws(ChatDecodingError) -> Self {
-        do {
-            return try decode(from: document.root, options: options)
-        } catch {
-            throw error.located(in: document)
-        }
-    }
-
-    /// Parses UTF-8 JSON `bytes` with `JSONParser`, then validates and decodes.
-    /// A parse failure is a ``ChatDecodingError`` of kind ``ChatDecodingError/Kind/invalidJSON``.
-    public static func decode(
-        bytes: [UInt8], options: ChatDecodingOptions = .standard, parseOptions: JSONParseOptions = JSONParseOptions()
-    ) throws(ChatDecodingError) -> Self {
-        let document: JSONDocument
-        do {
-            document = try JSONParser.parse(bytes, options: parseOptions)
-        } catch {
-            throw ChatDecodingError(.invalidJSON, at: .root, error.message, location: error.location)
-        }
-        return try decode(from: document, options: options)
-    }
-
-    /// Parses JSON `text`, then validates and decodes.
-    public static func decode(text: String, options: ChatDecodingOptions = .standard) throws(ChatDecodingError) -> Self {
-        try decode(bytes: Array(text.utf8), options: options)
-    }
-
     /// The canonical JSON bytes: ``encodedJSON()`` written with sorted keys (UTF-16 order),
     /// compact, no `\/` escapes. The same value always gives the same bytes on every platform.
     public func canonicalBytes() throws(ChatEncodingError) -> [UInt8] {

@@ -6,6 +6,7 @@ extension ChatUser: ChatPayloadCodable {
 
     /// Decodes a User object. `id` is required; `type` defaults to `"default"`; `null` members
     /// read as absent; `custom` must be flat (unless the custom type opts out).
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChatUser {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a User object")
         return ChatUser(

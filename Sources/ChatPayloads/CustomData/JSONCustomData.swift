@@ -10,7 +10,9 @@ import JSONCore
 /// Errors thrown by ``init(json:)`` carry JSON Pointers relative to the custom object (for
 /// example `/age`); the payload decoder moves them under `/custom` and adds the source location.
 public protocol JSONCustomData: Sendable, Hashable {
-    /// The default value, used when the payload has no custom object (or `null`).
+    /// The default value: used when the payload has no custom object (or `null`) and, for a
+    /// `Codable` type, for each key the custom object lacks (the `Codable` bridge fills those keys
+    /// from this value's encoding).
     init()
     /// Decodes from the custom object.
     init(json: JSONObject) throws(ChatDecodingError)

@@ -21,9 +21,9 @@ public struct ChatMemberPresence: Sendable, Hashable {
 /// ``presence`` is local state and never encoded.
 public struct ChatMember<Custom: ChatCustomData>: Sendable, Hashable, Identifiable {
     /// The channel.
-    public var chatChannel: ChatChannel<Custom.Channel>
+    public var channel: ChatChannel<Custom.Channel>
     /// The user.
-    public var chatUser: ChatUser<Custom.User>
+    public var user: ChatUser<Custom.User>
     /// Membership status.
     public var status: String?
     /// Last change on the server.
@@ -41,8 +41,8 @@ public struct ChatMember<Custom: ChatCustomData>: Sendable, Hashable, Identifiab
         updated: ChatTimestamp? = nil, eTag: String? = nil, custom: Custom.Member = Custom.Member(),
         presence: ChatMemberPresence? = nil
     ) {
-        self.chatChannel = channel
-        self.chatUser = user
+        self.channel = channel
+        self.user = user
         self.status = status
         self.updated = updated
         self.eTag = eTag
@@ -51,11 +51,24 @@ public struct ChatMember<Custom: ChatCustomData>: Sendable, Hashable, Identifiab
     }
 
     /// `"<channelId>:<userId>"`.
-    public var id: String { ChatMember.id(channelId: chatChannel.id, userId: chatUser.id) }
+    public var id: String { ChatMember.id(channelId: channel.id, userId: user.id) }
     /// The channel's id.
-    public var channelId: String { chatChannel.id }
+    public var channelId: String { channel.id }
     /// The user's id.
-    public var userId: String { chatUser.id }
+    public var userId: String { user.id }
+
+    /// The channel.
+    @available(*, deprecated, renamed: "channel")
+    public var chatChannel: ChatChannel<Custom.Channel> {
+        get { channel }
+        set { channel = newValue }
+    }
+    /// The user.
+    @available(*, deprecated, renamed: "user")
+    public var chatUser: ChatUser<Custom.User> {
+        get { user }
+        set { user = newValue }
+    }
 
     /// The membership id for a channel and a user: `"<channelId>:<userId>"`.
     public static func id(channelId: String, userId: String) -> String { "\(channelId):\(userId)" }
@@ -65,14 +78,14 @@ public struct ChatMember<Custom: ChatCustomData>: Sendable, Hashable, Identifiab
 
     /// Field-wise equality, strings compared by Unicode scalars.
     public static func == (a: ChatMember, b: ChatMember) -> Bool {
-        a.chatChannel == b.chatChannel && a.chatUser == b.chatUser && a.status.scalarsEqual(b.status)
+        a.channel == b.channel && a.user == b.user && a.status.scalarsEqual(b.status)
             && a.updated == b.updated && a.eTag.scalarsEqual(b.eTag) && a.custom == b.custom && a.presence == b.presence
     }
 
     /// Hash consistent with `==`.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(chatChannel)
-        hasher.combine(chatUser)
+        hasher.combine(channel)
+        hasher.combine(user)
         hasher.combineScalars(status)
         hasher.combine(updated)
         hasher.combineScalars(eTag)

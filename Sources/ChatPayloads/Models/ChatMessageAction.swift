@@ -3,8 +3,9 @@ import JSONCore
 /// A message action (for example a reaction) added to a published message.
 ///
 /// ``id`` is `"<userId>-<parentTimetoken>-<actionTimetoken>"`. JSON form (``encodedJSON()``):
-/// `actionTimetoken`, `parentTimetoken` (numbers), `sourceType`, `value`, `pubnubUserId`,
-/// `pubnubChannelId`, `userModel`?, `messageModel`?.
+/// `actionTimetoken`, `parentTimetoken` (numbers), `sourceType`, `value`, `pubnubUserId`
+/// (= ``userId``), `pubnubChannelId` (= ``channelId``), `userModel`? (= ``user``),
+/// `messageModel`? (= ``message``).
 public struct ChatMessageAction<Custom: ChatCustomData>: Sendable, Identifiable {
     /// Publish timetoken of the action.
     public var actionTimetoken: Int64
@@ -14,32 +15,32 @@ public struct ChatMessageAction<Custom: ChatCustomData>: Sendable, Identifiable 
     public var sourceType: String
     /// The action's value (for example an emoji).
     public var value: String
-    /// Publisher of the action.
-    public var pubnubUserId: String
-    /// Publisher, when loaded.
-    public var userModel: ChatUser<Custom.User>?
-    /// Channel of the message and its action.
-    public var pubnubChannelId: String
-    /// The parent message, when loaded.
-    public var messageModel: ChatMessage<Custom>?
+    /// Publisher of the action (JSON `pubnubUserId`).
+    public var userId: String
+    /// Publisher, when loaded (JSON `userModel`).
+    public var user: ChatUser<Custom.User>?
+    /// Channel of the message and its action (JSON `pubnubChannelId`).
+    public var channelId: String
+    /// The parent message, when loaded (JSON `messageModel`).
+    public var message: ChatMessage<Custom>?
 
     /// Makes an action.
     public init(
-        actionTimetoken: Int64, parentTimetoken: Int64, sourceType: String, value: String, pubnubUserId: String,
-        userModel: ChatUser<Custom.User>? = nil, pubnubChannelId: String, messageModel: ChatMessage<Custom>? = nil
+        actionTimetoken: Int64, parentTimetoken: Int64, sourceType: String, value: String, userId: String,
+        user: ChatUser<Custom.User>? = nil, channelId: String, message: ChatMessage<Custom>? = nil
     ) {
         self.actionTimetoken = actionTimetoken
         self.parentTimetoken = parentTimetoken
         self.sourceType = sourceType
         self.value = value
-        self.pubnubUserId = pubnubUserId
-        self.userModel = userModel
-        self.pubnubChannelId = pubnubChannelId
-        self.messageModel = messageModel
+        self.userId = userId
+        self.user = user
+        self.channelId = channelId
+        self.message = message
     }
 
     /// `"<userId>-<parentTimetoken>-<actionTimetoken>"`.
-    public var id: String { ChatMessageAction.id(userId: pubnubUserId, parentTimetoken: parentTimetoken, actionTimetoken: actionTimetoken) }
+    public var id: String { ChatMessageAction.id(userId: userId, parentTimetoken: parentTimetoken, actionTimetoken: actionTimetoken) }
 
     /// The action id for its parts.
     public static func id(userId: String, parentTimetoken: Int64, actionTimetoken: Int64) -> String {
@@ -55,8 +56,8 @@ extension ChatMessageAction: Hashable {
     public static func == (a: ChatMessageAction, b: ChatMessageAction) -> Bool {
         a.actionTimetoken == b.actionTimetoken && a.parentTimetoken == b.parentTimetoken
             && a.sourceType.scalarsEqual(b.sourceType) && a.value.scalarsEqual(b.value)
-            && a.pubnubUserId.scalarsEqual(b.pubnubUserId) && a.userModel == b.userModel
-            && a.pubnubChannelId.scalarsEqual(b.pubnubChannelId) && a.messageModel == b.messageModel
+            && a.userId.scalarsEqual(b.userId) && a.user == b.user
+            && a.channelId.scalarsEqual(b.channelId) && a.message == b.message
     }
 
     /// Hash consistent with `==`.
@@ -65,9 +66,9 @@ extension ChatMessageAction: Hashable {
         hasher.combine(parentTimetoken)
         hasher.combineScalars(sourceType)
         hasher.combineScalars(value)
-        hasher.combineScalars(pubnubUserId)
-        hasher.combine(userModel)
-        hasher.combineScalars(pubnubChannelId)
-        hasher.combine(messageModel)
+        hasher.combineScalars(userId)
+        hasher.combine(user)
+        hasher.combineScalars(channelId)
+        hasher.combine(message)
     }
 }

@@ -2,15 +2,20 @@
 import Foundation
 
 extension ChatTimestamp {
+    /// The current instant, from the system clock (to the microsecond, as `Date` carries it).
+    public static var now: ChatTimestamp {
+        ChatTimestamp(date: Date()) ?? .unixEpoch
+    }
+
     /// This instant as a Foundation `Date` (a `Double` count of seconds: sub-microsecond digits
     /// may be rounded).
-    public var foundationDate: Date {
+    public var date: Date {
         Date(timeIntervalSince1970: Double(epochSeconds) + Double(nanoseconds) / 1_000_000_000)
     }
 
     /// The instant of a Foundation `Date`, rounded to whole microseconds (a `Double` carries no
     /// more); nil outside the years 0000...9999 UTC or for a non-finite interval.
-    public init?(foundationDate date: Date) {
+    public init?(date: Date) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite else { return nil }
         let micros = (interval * 1_000_000).rounded()
@@ -18,6 +23,14 @@ extension ChatTimestamp {
         let (seconds, microRemainder) = Int64(micros).floorDivided(by: 1_000_000)
         self.init(epochSeconds: seconds, nanoseconds: Int(microRemainder) * 1_000)
     }
+
+    /// This instant as a Foundation `Date`.
+    @available(*, deprecated, renamed: "date")
+    public var foundationDate: Date { date }
+
+    /// The instant of a Foundation `Date`.
+    @available(*, deprecated, renamed: "init(date:)")
+    public init?(foundationDate date: Date) { self.init(date: date) }
 }
 
 extension ChatURL {

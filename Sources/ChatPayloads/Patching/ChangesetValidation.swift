@@ -1,5 +1,6 @@
 import JSONCore
 
+@_spi(ChatPayloadsInternal)
 extension JSONPatcher.Kind {
     /// The bundled schema whose fields a changeset of this kind carries.
     public var schema: BundledSchema {
@@ -21,6 +22,7 @@ extension PayloadValidator {
     /// member set to `null` clears the field, so `null` is not judged either. Warnings are left
     /// out. Positions are those of ``validate(value:)`` (none): locate the issues by their
     /// ``PayloadIssue/instanceLocation`` in the changeset's text.
+    @_spi(ChatPayloadsInternal)
     public func validate(changeset: JSONValue) -> [PayloadIssue] {
         let report = validate(value: changeset)
         guard !report.isValid else { return [] }

@@ -1,4 +1,4 @@
-/// What applying a ``PatchEnvelope`` to a model did (see ``ChatUser/apply(_:)``).
+/// What applying a ``PatchEnvelope`` to a model did (see ``ChatUser/apply(_:)->EnvelopeEffect``).
 public enum EnvelopeEffect: Sendable, Hashable {
     /// A `set` event for this object: whether the changeset applied, or which condition of the
     /// apply rule failed (``PatchDecision/sameETag`` or ``PatchDecision/notNewer``).

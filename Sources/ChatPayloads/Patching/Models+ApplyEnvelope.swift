@@ -19,7 +19,7 @@ extension ChatUser {
         switch envelope.change {
         case .userSet(let patcher):
             guard id.scalarsEqual(patcher.id) else { return .unrelated }
-            let outcome = patchOutcome(patcher)
+            let outcome = outcome(applying: patcher)
             self = outcome.value
             return .set(outcome.decision)
         case .userDelete(let deleted):
@@ -37,7 +37,7 @@ extension ChatChannel {
         switch envelope.change {
         case .channelSet(let patcher):
             guard id.scalarsEqual(patcher.id) else { return .unrelated }
-            let outcome = patchOutcome(patcher)
+            let outcome = outcome(applying: patcher)
             self = outcome.value
             return .set(outcome.decision)
         case .channelDelete(let deleted):
@@ -55,7 +55,7 @@ extension ChatMember {
         switch envelope.change {
         case .membershipSet(let patcher):
             guard channelId.scalarsEqual(patcher.channelId), userId.scalarsEqual(patcher.userId) else { return .unrelated }
-            let outcome = patchOutcome(patcher)
+            let outcome = outcome(applying: patcher)
             self = outcome.value
             return .set(outcome.decision)
         case .membershipDelete(let deleted):

@@ -3,8 +3,8 @@ import JSONCore
 /// A real-time App Context event: `{"source","version":"2.0","event":"set"|"delete",
 /// "type":"uuid"|"channel"|"membership","data":{...}}`.
 ///
-/// A `set` event carries a changeset (``ChatUser/Patcher``, ``ChatChannel/Patcher``,
-/// ``ChatMember/Patcher``); a `delete` event carries the deleted object (a User or Channel
+/// A `set` event carries a changeset (``ChatUser/Changeset``, ``ChatChannel/Changeset``,
+/// ``ChatMember/Changeset``); a `delete` event carries the deleted object (a User or Channel
 /// needs only its `id`; a membership needs `uuid.id` and `channel.id`).
 public struct PatchEnvelope<Custom: ChatCustomData>: Sendable, Hashable {
     /// The event name.
@@ -28,15 +28,15 @@ public struct PatchEnvelope<Custom: ChatCustomData>: Sendable, Hashable {
     /// What the event says.
     public enum Change: Sendable, Hashable {
         /// A user changeset.
-        case userSet(ChatUser<Custom.User>.Patcher)
+        case userSet(ChatUser<Custom.User>.Changeset)
         /// A user was deleted.
         case userDelete(ChatUser<Custom.User>)
         /// A channel changeset.
-        case channelSet(ChatChannel<Custom.Channel>.Patcher)
+        case channelSet(ChatChannel<Custom.Channel>.Changeset)
         /// A channel was deleted.
         case channelDelete(ChatChannel<Custom.Channel>)
         /// A membership changeset.
-        case membershipSet(ChatMember<Custom>.Patcher)
+        case membershipSet(ChatMember<Custom>.Changeset)
         /// A membership was deleted.
         case membershipDelete(ChatMember<Custom>)
     }
@@ -81,6 +81,7 @@ extension PatchEnvelope: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .patchEnvelope }
 
     /// Decodes an envelope; `version` must be `"2.0"`, `event` and `type` known, `data` an object.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> PatchEnvelope {
         let r = try ObjectReader(value, at: pointer, options: options, what: "an event envelope")
         let source = try r.optionalString("source")
@@ -101,11 +102,11 @@ extension PatchEnvelope: ChatPayloadCodable {
         let at = r.at("data")
         let change: Change
         switch (event, type) {
-        case (.set, .uuid): change = .userSet(try ChatUser<Custom.User>.Patcher.decode(json: data, at: at, options: options))
+        case (.set, .uuid): change = .userSet(try ChatUser<Custom.User>.Changeset.decode(json: data, at: at, options: options))
         case (.delete, .uuid): change = .userDelete(try ChatUser<Custom.User>.decode(json: data, at: at, options: options))
-        case (.set, .channel): change = .channelSet(try ChatChannel<Custom.Channel>.Patcher.decode(json: data, at: at, options: options))
+        case (.set, .channel): change = .channelSet(try ChatChannel<Custom.Channel>.Changeset.decode(json: data, at: at, options: options))
         case (.delete, .channel): change = .channelDelete(try ChatChannel<Custom.Channel>.decode(json: data, at: at, options: options))
-        case (.set, .membership): change = .membershipSet(try ChatMember<Custom>.Patcher.decode(json: data, at: at, options: options))
+        case (.set, .membership): change = .membershipSet(try ChatMember<Custom>.Changeset.decode(json: data, at: at, options: options))
         case (.delete, .membership): change = .membershipDelete(try ChatMember<Custom>.decode(json: data, at: at, options: options))
         }
         return PatchEnvelope(source: source, version: version, change: change)

@@ -68,6 +68,7 @@ extension ChannelRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .channelRecord }
 
     /// Decodes the JSON form.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChannelRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a channel record")
         return ChannelRecord(

@@ -89,7 +89,7 @@ public struct MemberRecord: Sendable, Hashable, Identifiable {
 extension ChatMember {
     /// The membership, its user and its channel as records.
     public func records() throws(ChatEncodingError) -> (member: MemberRecord, user: UserRecord, channel: ChannelRecord) {
-        (try MemberRecord(self), try UserRecord(chatUser), try ChannelRecord(chatChannel))
+        (try MemberRecord(self), try UserRecord(user), try ChannelRecord(channel))
     }
 }
 
@@ -98,6 +98,7 @@ extension MemberRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .memberRecord }
 
     /// Decodes the JSON form (`id` is derived and ignored when present).
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> MemberRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a member record")
         return MemberRecord(

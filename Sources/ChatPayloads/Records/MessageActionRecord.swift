@@ -5,7 +5,7 @@ public struct MessageActionRecord: Sendable, Hashable, Identifiable {
     /// Publish timetoken of the action (the model's `actionTimetoken`).
     public var published: Int64
     /// Channel id.
-    public var pubnubChannelId: String
+    public var channelId: String
     /// The action's type.
     public var sourceType: String
     /// The action's value.
@@ -15,43 +15,43 @@ public struct MessageActionRecord: Sendable, Hashable, Identifiable {
     /// Id of the parent message, when known.
     public var parentId: String?
     /// Author id.
-    public var pubnubUserId: String
+    public var userId: String
 
     /// Makes a record.
     public init(
-        published: Int64, pubnubChannelId: String, sourceType: String, value: String, parentTimetoken: Int64,
-        parentId: String? = nil, pubnubUserId: String
+        published: Int64, channelId: String, sourceType: String, value: String, parentTimetoken: Int64,
+        parentId: String? = nil, userId: String
     ) {
         self.published = published
-        self.pubnubChannelId = pubnubChannelId
+        self.channelId = channelId
         self.sourceType = sourceType
         self.value = value
         self.parentTimetoken = parentTimetoken
         self.parentId = parentId
-        self.pubnubUserId = pubnubUserId
+        self.userId = userId
     }
 
     /// `"<userId>-<parentTimetoken>-<published>"`.
-    public var id: String { "\(pubnubUserId)-\(parentTimetoken)-\(published)" }
+    public var id: String { "\(userId)-\(parentTimetoken)-\(published)" }
 
     /// The record of `model`; ``parentId`` comes from the model's parent message when loaded.
     public init<C: ChatCustomData>(_ model: ChatMessageAction<C>) {
         self.init(
-            published: model.actionTimetoken, pubnubChannelId: model.pubnubChannelId, sourceType: model.sourceType,
-            value: model.value, parentTimetoken: model.parentTimetoken, parentId: model.messageModel?.id,
-            pubnubUserId: model.pubnubUserId)
+            published: model.actionTimetoken, channelId: model.channelId, sourceType: model.sourceType,
+            value: model.value, parentTimetoken: model.parentTimetoken, parentId: model.message?.id,
+            userId: model.userId)
     }
 
     /// The model, joined with an optional author record and parent message.
     ///
-    /// Throws when `user` has another id than ``pubnubUserId``, when `message` is not the parent
+    /// Throws when `user` has another id than ``userId``, when `message` is not the parent
     /// (other timetoken, or other id when ``parentId`` is known), or when the user conversion fails.
     public func model<C: ChatCustomData>(
         as type: C.Type = C.self, user: UserRecord? = nil, message: ChatMessage<C>? = nil, lenient: Bool = false
     ) throws(ChatDecodingError) -> ChatMessageAction<C> {
-        if let user, user.id != pubnubUserId {
+        if let user, user.id != userId {
             throw ChatDecodingError(.invalidValue, at: JSONPointer(tokens: ["pubnubUserId"]),
-                                    "the user record \(JSONWriter.quoted(user.id)) is not this action's author \(JSONWriter.quoted(pubnubUserId))")
+                                    "the user record \(JSONWriter.quoted(user.id)) is not this action's author \(JSONWriter.quoted(userId))")
         }
         if let message {
             guard message.timetoken == parentTimetoken, parentId.map({ $0 == message.id }) ?? true else {
@@ -61,9 +61,9 @@ public struct MessageActionRecord: Sendable, Hashable, Identifiable {
         }
         return ChatMessageAction(
             actionTimetoken: published, parentTimetoken: parentTimetoken, sourceType: sourceType, value: value,
-            pubnubUserId: pubnubUserId,
-            userModel: try user.map { (u) throws(ChatDecodingError) in try u.model(as: C.User.self, lenient: lenient) },
-            pubnubChannelId: pubnubChannelId, messageModel: message)
+            userId: userId,
+            user: try user.map { (u) throws(ChatDecodingError) in try u.model(as: C.User.self, lenient: lenient) },
+            channelId: channelId, message: message)
     }
 }
 
@@ -72,13 +72,14 @@ extension MessageActionRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .messageActionRecord }
 
     /// Decodes the JSON form (`id` is derived and ignored when present).
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> MessageActionRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a message action record")
         return MessageActionRecord(
-            published: try r.requiredTimetoken("published"), pubnubChannelId: try r.requiredString("pubnubChannelId"),
+            published: try r.requiredTimetoken("published"), channelId: try r.requiredString("pubnubChannelId"),
             sourceType: try r.requiredString("sourceType"), value: try r.requiredString("value"),
             parentTimetoken: try r.requiredTimetoken("parentTimetoken"), parentId: try r.optionalString("parentId"),
-            pubnubUserId: try r.requiredString("pubnubUserId"))
+            userId: try r.requiredString("pubnubUserId"))
     }
 
     /// The JSON form, with the derived `id`.
@@ -86,12 +87,12 @@ extension MessageActionRecord: ChatPayloadCodable {
         var b = ObjectBuilder()
         b.add("id", id)
         b.add("published", timetoken: published)
-        b.add("pubnubChannelId", pubnubChannelId)
+        b.add("pubnubChannelId", channelId)
         b.add("sourceType", sourceType)
         b.add("value", value)
         b.add("parentTimetoken", timetoken: parentTimetoken)
         b.add("parentId", parentId)
-        b.add("pubnubUserId", pubnubUserId)
+        b.add("pubnubUserId", userId)
         return b.value
     }
 }

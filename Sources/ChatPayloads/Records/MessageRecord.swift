@@ -1,7 +1,7 @@
 import JSONCore
 
 /// The persisted form of a message (the managed Message entity). Sender, channel and actions
-/// are separate records, joined by ``pubnubUserId``, ``pubnubChannelId`` and the actions'
+/// are separate records, joined by ``userId``, ``channelId`` and the actions'
 /// parent id/timetoken.
 public struct MessageRecord: Sendable, Hashable, Identifiable {
     /// Message id (the payload's `id`).
@@ -19,14 +19,14 @@ public struct MessageRecord: Sendable, Hashable, Identifiable {
     /// Custom data as canonical JSON bytes (empty = none).
     public var custom: [UInt8]
     /// Sender id.
-    public var pubnubUserId: String
+    public var userId: String
     /// Channel id.
-    public var pubnubChannelId: String
+    public var channelId: String
 
     /// Makes a record.
     public init(
         id: String, timetoken: Int64 = 0, dateCreated: ChatTimestamp, text: String, contentType: String? = nil,
-        content: [UInt8] = Array("{}".utf8), custom: [UInt8] = Array("{}".utf8), pubnubUserId: String, pubnubChannelId: String
+        content: [UInt8] = Array("{}".utf8), custom: [UInt8] = Array("{}".utf8), userId: String, channelId: String
     ) {
         self.id = id
         self.timetoken = timetoken
@@ -35,37 +35,37 @@ public struct MessageRecord: Sendable, Hashable, Identifiable {
         self.contentType = contentType
         self.content = content
         self.custom = custom
-        self.pubnubUserId = pubnubUserId
-        self.pubnubChannelId = pubnubChannelId
+        self.userId = userId
+        self.channelId = channelId
     }
 
     /// The record of `model` (`contentType` included). Related models and actions are not part
     /// of this record: convert them with ``UserRecord``, ``ChannelRecord`` and ``MessageActionRecord``.
     public init<C: ChatCustomData>(_ model: ChatMessage<C>) throws(ChatEncodingError) {
         self.init(
-            id: model.id, timetoken: model.timetoken, dateCreated: model.content.createdAt, text: model.content.text,
-            contentType: model.content.contentType,
-            content: try RecordBytes.encode(model.content.content, field: "content", flat: false, entity: "Message content"),
-            custom: try RecordBytes.encode(model.content.custom, field: "custom", flat: false, entity: "Message"),
-            pubnubUserId: model.pubnubUserId, pubnubChannelId: model.pubnubChannelId)
+            id: model.id, timetoken: model.timetoken, dateCreated: model.payload.createdAt, text: model.payload.text,
+            contentType: model.payload.contentType,
+            content: try RecordBytes.encode(model.payload.content, field: "content", flat: false, entity: "Message content"),
+            custom: try RecordBytes.encode(model.payload.custom, field: "custom", flat: false, entity: "Message"),
+            userId: model.userId, channelId: model.channelId)
     }
 
     /// The model, joined with optional sender and channel records and already converted actions.
     ///
-    /// Throws when the user or channel record has another id than ``pubnubUserId`` /
-    /// ``pubnubChannelId``, or when content or custom bytes are unreadable (located under
+    /// Throws when the user or channel record has another id than ``userId`` /
+    /// ``channelId``, or when content or custom bytes are unreadable (located under
     /// `/content` or `/custom`); with `lenient: true` unreadable bytes give defaults instead.
     public func model<C: ChatCustomData>(
         as type: C.Type = C.self, user: UserRecord? = nil, channel: ChannelRecord? = nil,
         actions: [ChatMessageAction<C>] = [], lenient: Bool = false
     ) throws(ChatDecodingError) -> ChatMessage<C> {
-        if let user, user.id != pubnubUserId {
+        if let user, user.id != userId {
             throw ChatDecodingError(.invalidValue, at: JSONPointer(tokens: ["pubnubUserId"]),
-                                    "the user record \(JSONWriter.quoted(user.id)) is not this message's sender \(JSONWriter.quoted(pubnubUserId))")
+                                    "the user record \(JSONWriter.quoted(user.id)) is not this message's sender \(JSONWriter.quoted(userId))")
         }
-        if let channel, channel.id != pubnubChannelId {
+        if let channel, channel.id != channelId {
             throw ChatDecodingError(.invalidValue, at: JSONPointer(tokens: ["pubnubChannelId"]),
-                                    "the channel record \(JSONWriter.quoted(channel.id)) is not this message's channel \(JSONWriter.quoted(pubnubChannelId))")
+                                    "the channel record \(JSONWriter.quoted(channel.id)) is not this message's channel \(JSONWriter.quoted(channelId))")
         }
         let payload = ChatMessagePayload<C>(
             id: id, text: text, contentType: contentType,
@@ -74,10 +74,10 @@ public struct MessageRecord: Sendable, Hashable, Identifiable {
             custom: try RecordBytes.decode(C.Message.self, from: custom, field: "custom", flat: false, entity: "Message", lenient: lenient),
             createdAt: dateCreated)
         return ChatMessage(
-            timetoken: timetoken, content: payload, pubnubUserId: pubnubUserId,
-            userModel: try user.map { (u) throws(ChatDecodingError) in try u.model(as: C.User.self, lenient: lenient) },
-            pubnubChannelId: pubnubChannelId,
-            channelModel: try channel.map { (c) throws(ChatDecodingError) in try c.model(as: C.Channel.self, lenient: lenient) },
+            timetoken: timetoken, payload: payload, userId: userId,
+            user: try user.map { (u) throws(ChatDecodingError) in try u.model(as: C.User.self, lenient: lenient) },
+            channelId: channelId,
+            channel: try channel.map { (c) throws(ChatDecodingError) in try c.model(as: C.Channel.self, lenient: lenient) },
             messageActions: actions)
     }
 }
@@ -87,6 +87,7 @@ extension MessageRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .messageRecord }
 
     /// Decodes the JSON form.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> MessageRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a message record")
         return MessageRecord(
@@ -94,8 +95,8 @@ extension MessageRecord: ChatPayloadCodable {
             timetoken: r.value("timetoken") == nil ? 0 : try r.requiredTimetoken("timetoken"),
             dateCreated: try r.requiredTimestamp("dateCreated"), text: try r.requiredString("text"),
             contentType: try r.optionalString("contentType"), content: r.optionalBytes("content") ?? [],
-            custom: r.optionalBytes("custom") ?? [], pubnubUserId: try r.requiredString("pubnubUserId"),
-            pubnubChannelId: try r.requiredString("pubnubChannelId"))
+            custom: r.optionalBytes("custom") ?? [], userId: try r.requiredString("pubnubUserId"),
+            channelId: try r.requiredString("pubnubChannelId"))
     }
 
     /// The JSON form.
@@ -108,8 +109,8 @@ extension MessageRecord: ChatPayloadCodable {
         b.add("contentType", contentType)
         try b.add("content", bytes: content)
         try b.add("custom", bytes: custom)
-        b.add("pubnubUserId", pubnubUserId)
-        b.add("pubnubChannelId", pubnubChannelId)
+        b.add("pubnubUserId", userId)
+        b.add("pubnubChannelId", channelId)
         return b.value
     }
 }

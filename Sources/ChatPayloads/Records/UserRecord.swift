@@ -75,6 +75,7 @@ extension UserRecord: ChatPayloadCodable {
     public static var payloadKind: ChatPayloadKind { .userRecord }
 
     /// Decodes the JSON form (`custom` as the JSON it holds, dates in any RFC 3339 form).
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> UserRecord {
         let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a user record")
         return UserRecord(

@@ -1,23 +1,31 @@
 import JSONCore
 
-/// Bytes in any container: Foundation's `Data` (from URLSession, Vapor, GRDB), `ArraySlice<UInt8>`,
-/// a NIO `ByteBufferView`...
-///
-/// ```swift
-/// let (data, _) = try await URLSession.shared.data(from: url)
-/// let report = validator.validate(bytes: data)
-/// ```
-/// A payload the fast path accepts is read in place, without a copy, when the collection has
-/// contiguous storage (`Data` does); the rest (invalid, unreadable or unusual payloads) is
-/// copied once and reported in full, as ``validate(bytes:tape:)`` does.
 extension PayloadValidator {
+    /// Validates UTF-8 JSON in any byte collection (`Data`, `[UInt8]`, `ArraySlice<UInt8>`, a NIO
+    /// `ByteBufferView`...) under the profile and returns the full report: the outcome and every
+    /// issue with its `line:column`, JSON Pointer and rule.
+    ///
+    /// ```swift
+    /// let validator = try PayloadValidator(schema: .bundled(.user), profile: .strict)
+    /// let report = validator.validate(data)
+    /// for issue in report.issues { print(issue) }  // 3:11: error: /name: expected string...
+    /// ```
+    /// A payload the fast path accepts is read in place, without a copy, when the collection has
+    /// contiguous storage (`Data` does); the rest (invalid, unreadable or unusual payloads) is
+    /// copied once and reported in full. Thread-safe: keep one validator and call it from anywhere.
+    public func validate(_ bytes: some Collection<UInt8>) -> PayloadReport {
+        validate(bytes: bytes)
+    }
+
     /// Parses `bytes` with the profile's parse options, then validates (see ``validate(bytes:tape:)-(Collection<UInt8>,_)``).
+    @_spi(ChatPayloadsInternal)
     public func validate(bytes: some Collection<UInt8>) -> PayloadReport {
         var tape = JSONTape()
         return validate(bytes: bytes, tape: &tape)
     }
 
     /// ``validate(bytes:tape:)`` for the bytes of any collection, reusing `tape`'s storage.
+    @_spi(ChatPayloadsInternal)
     public func validate(bytes: some Collection<UInt8>, tape: inout JSONTape) -> PayloadReport {
         let count = bytes.count
         if count > profile.maxBytes {

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
@@ -67,7 +67,7 @@ struct ImportChecker {
     }
 
     /// Whether `value` is read as a sent message: `--kind message`, or `auto` and the shape has
-    /// `content` and `pubnubChannelId`. The flag says whether the shape decided.
+    /// `content` and `channelId`. The flag says whether the shape decided.
     private func sentMessageKind(_ value: JSONValue) -> Bool? {
         if kind == .message { return false }
         guard kind == .auto, PayloadKindOption.isSentMessage(value) else { return nil }

@@ -35,8 +35,8 @@ struct QueryTable {
         case .channel(let r): return [r.id, r.name ?? "", r.type, r.status ?? "", r.lastUpdated.map { "\($0)" } ?? ""]
         case .member(let r, let user, _): return [r.channelId, r.userId, user.name ?? "", r.status ?? "", r.isPresent.map { $0 ? "yes" : "no" } ?? ""]
         case .message(let m, let actions):
-            return [String(m.record.timetoken), m.record.id, m.record.pubnubUserId, m.status.rawValue, String(actions.count), m.record.text]
-        case .action(let r): return [String(r.published), r.pubnubUserId, r.sourceType, r.value, String(r.parentTimetoken)]
+            return [String(m.record.timetoken), m.record.id, m.record.userId, m.status.rawValue, String(actions.count), m.record.text]
+        case .action(let r): return [String(r.published), r.userId, r.sourceType, r.value, String(r.parentTimetoken)]
         }
     }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 

@@ -56,7 +56,7 @@ extension ChatStore {
         let withActions: [StoredRow] = try rows.map { row in
             guard case .message(let m, _) = row else { return row }
             let r = m.record
-            return .message(m, actions: try StoreReader.actions(db, messageId: r.id, channelId: r.pubnubChannelId, timetoken: r.timetoken))
+            return .message(m, actions: try StoreReader.actions(db, messageId: r.id, channelId: r.channelId, timetoken: r.timetoken))
         }
         return StoredRowPage(rows: withActions, lastRowID: last)
     }

@@ -43,8 +43,8 @@ public enum StoreWrite: Sendable, Hashable {
     /// parent id gets the message's).
     public init<C: ChatCustomData>(_ message: ChatMessage<C>) throws(ChatEncodingError) {
         self = .message(
-            try MessageRecord(message), user: try message.userModel.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
-            channel: try message.channelModel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
+            try MessageRecord(message), user: try message.user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
+            channel: try message.channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
             actions: message.messageActions.map { action in
                 var record = MessageActionRecord(action)
                 if record.parentId == nil { record.parentId = message.id }

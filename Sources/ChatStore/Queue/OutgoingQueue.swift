@@ -83,7 +83,7 @@ public struct QueueTake: Sendable, Hashable {
 extension ChatStore {
     /// The current instant of the system clock.
     static func currentTime() -> ChatTimestamp {
-        ChatTimestamp(foundationDate: Date()) ?? .unixEpoch
+        ChatTimestamp(date: Date()) ?? .unixEpoch
     }
 
     /// Queues an action; returns its id.

@@ -120,7 +120,7 @@ extension ChatStore {
     public func actions<C: ChatCustomData>(messageId: String, as type: C.Type = C.self) async throws(ChatStoreError) -> [ChatMessageAction<C>] {
         try await read { db in
             guard let m = try StoreReader.message(db, id: messageId)?.record else { return [] }
-            return try StoreReader.actions(db, messageId: m.id, channelId: m.pubnubChannelId, timetoken: m.timetoken).map { try $0.model(as: C.self) }
+            return try StoreReader.actions(db, messageId: m.id, channelId: m.channelId, timetoken: m.timetoken).map { try $0.model(as: C.self) }
         }
     }
 
@@ -183,19 +183,19 @@ extension ChatStore {
             var channel: ChannelRecord?
             var actions: [ChatMessageAction<C>] = []
             if joins.contains(.user) {
-                if let cached = users[r.pubnubUserId] { user = cached } else {
-                    user = try StoreReader.user(db, id: r.pubnubUserId)
-                    users[r.pubnubUserId] = user
+                if let cached = users[r.userId] { user = cached } else {
+                    user = try StoreReader.user(db, id: r.userId)
+                    users[r.userId] = user
                 }
             }
             if joins.contains(.channel) {
-                if let cached = channels[r.pubnubChannelId] { channel = cached } else {
-                    channel = try StoreReader.channel(db, id: r.pubnubChannelId)
-                    channels[r.pubnubChannelId] = channel
+                if let cached = channels[r.channelId] { channel = cached } else {
+                    channel = try StoreReader.channel(db, id: r.channelId)
+                    channels[r.channelId] = channel
                 }
             }
             if joins.contains(.actions) {
-                actions = try StoreReader.actions(db, messageId: r.id, channelId: r.pubnubChannelId, timetoken: r.timetoken)
+                actions = try StoreReader.actions(db, messageId: r.id, channelId: r.channelId, timetoken: r.timetoken)
                     .map { try $0.model(as: C.self) }
             }
             out.append(StoredMessage(message: try r.model(as: C.self, user: user, channel: channel, actions: actions), status: stored.status))

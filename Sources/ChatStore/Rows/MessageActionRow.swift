@@ -14,14 +14,14 @@ enum MessageActionRow: RecordTable {
 
     static func read(_ c: ColumnReader<Column>) throws -> MessageActionRecord {
         MessageActionRecord(
-            published: try c.int64(.published), pubnubChannelId: try c.text(.channelId), sourceType: try c.text(.sourceType),
+            published: try c.int64(.published), channelId: try c.text(.channelId), sourceType: try c.text(.sourceType),
             value: try c.text(.value), parentTimetoken: try c.int64(.parentTimetoken), parentId: c.optionalText(.parentId),
-            pubnubUserId: try c.text(.userId))
+            userId: try c.text(.userId))
     }
 
     static func bind(_ r: MessageActionRecord, _ b: ColumnBinder<Column>) {
-        b.text(.id, r.id); b.int64(.published, r.published); b.text(.channelId, r.pubnubChannelId); b.text(.sourceType, r.sourceType)
-        b.text(.value, r.value); b.int64(.parentTimetoken, r.parentTimetoken); b.text(.parentId, r.parentId); b.text(.userId, r.pubnubUserId)
+        b.text(.id, r.id); b.int64(.published, r.published); b.text(.channelId, r.channelId); b.text(.sourceType, r.sourceType)
+        b.text(.value, r.value); b.int64(.parentTimetoken, r.parentTimetoken); b.text(.parentId, r.parentId); b.text(.userId, r.userId)
     }
 
     /// The condition linking an action (table alias `action`) to a message whose id, channel id

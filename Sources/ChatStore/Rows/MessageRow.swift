@@ -15,7 +15,7 @@ enum MessageRow: RecordTable {
         let record = MessageRecord(
             id: try c.text(.id), timetoken: try c.int64(.timetoken), dateCreated: try c.requiredTimestamp(.createdSeconds, .createdNanos),
             text: try c.text(.text), contentType: c.optionalText(.contentType), content: c.bytes(.content), custom: c.bytes(.custom),
-            pubnubUserId: try c.text(.userId), pubnubChannelId: try c.text(.channelId))
+            userId: try c.text(.userId), channelId: try c.text(.channelId))
         return StoredMessageRecord(record: record, status: try status(c, id: record.id))
     }
 
@@ -24,7 +24,7 @@ enum MessageRow: RecordTable {
         b.text(.id, r.id); b.int64(.timetoken, r.timetoken)
         b.int64(.createdSeconds, r.dateCreated.epochSeconds); b.int64(.createdNanos, Int64(r.dateCreated.nanoseconds))
         b.text(.text, r.text); b.text(.contentType, r.contentType); b.bytes(.content, r.content); b.bytes(.custom, r.custom)
-        b.text(.userId, r.pubnubUserId); b.text(.channelId, r.pubnubChannelId); b.int64(.status, m.status.code)
+        b.text(.userId, r.userId); b.text(.channelId, r.channelId); b.int64(.status, m.status.code)
     }
 
     /// The stored status of the current row.
@@ -44,7 +44,7 @@ enum MessageRow: RecordTable {
             && c.int64(.createdNanos) == Int64(r.dateCreated.nanoseconds)
             && c.equals(.id, r.id) && c.equals(.text, r.text) && c.equals(.contentType, optional: r.contentType)
             && c.equals(.content, bytes: r.content) && c.equals(.custom, bytes: r.custom)
-            && c.equals(.userId, r.pubnubUserId) && c.equals(.channelId, r.pubnubChannelId)
+            && c.equals(.userId, r.userId) && c.equals(.channelId, r.channelId)
         return (equal, status)
     }
 }

@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import GRDB
 
 /// Real-time changesets applied to stored rows through the ChatPayloads patchers (apply rule:
@@ -8,26 +8,26 @@ extension ChatStore {
     /// Applies a user changeset to the stored user and returns the outcome (the stored row is
     /// written only when the changeset applied).
     @discardableResult
-    public func patch<C: UserCustomData>(user patcher: ChatUser<C>.Patcher) async throws(ChatStoreError) -> PatchOutcome<ChatUser<C>> {
+    public func patch<C: UserCustomData>(user patcher: ChatUser<C>.Changeset) async throws(ChatStoreError) -> PatchOutcome<ChatUser<C>> {
         try await write { db in try ChatStore.patch(user: patcher, db) }
     }
 
-    static func patch<C: UserCustomData>(user patcher: ChatUser<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatUser<C>> {
+    static func patch<C: UserCustomData>(user patcher: ChatUser<C>.Changeset, _ db: Database) throws -> PatchOutcome<ChatUser<C>> {
         try patchStored(UserRow.self, id: patcher.id, db) { stored in
-            let outcome = try stored.model(as: C.self).patchOutcome(patcher)
+            let outcome = try stored.model(as: C.self).outcome(applying: patcher)
             return (outcome, outcome.decision.isApplied ? try UserRecord(outcome.value) : nil)
         }
     }
 
     /// Applies a channel changeset to the stored channel.
     @discardableResult
-    public func patch<C: ChannelCustomData>(channel patcher: ChatChannel<C>.Patcher) async throws(ChatStoreError) -> PatchOutcome<ChatChannel<C>> {
+    public func patch<C: ChannelCustomData>(channel patcher: ChatChannel<C>.Changeset) async throws(ChatStoreError) -> PatchOutcome<ChatChannel<C>> {
         try await write { db in try ChatStore.patch(channel: patcher, db) }
     }
 
-    static func patch<C: ChannelCustomData>(channel patcher: ChatChannel<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatChannel<C>> {
+    static func patch<C: ChannelCustomData>(channel patcher: ChatChannel<C>.Changeset, _ db: Database) throws -> PatchOutcome<ChatChannel<C>> {
         try patchStored(ChannelRow.self, id: patcher.id, db) { stored in
-            let outcome = try stored.model(as: C.self).patchOutcome(patcher)
+            let outcome = try stored.model(as: C.self).outcome(applying: patcher)
             return (outcome, outcome.decision.isApplied ? try ChannelRecord(outcome.value) : nil)
         }
     }
@@ -51,11 +51,11 @@ extension ChatStore {
     /// Applies a membership changeset to the stored membership (status, custom, updated, eTag;
     /// presence is kept).
     @discardableResult
-    public func patch<C: ChatCustomData>(member patcher: ChatMember<C>.Patcher) async throws(ChatStoreError) -> PatchOutcome<ChatMember<C>> {
+    public func patch<C: ChatCustomData>(member patcher: ChatMember<C>.Changeset) async throws(ChatStoreError) -> PatchOutcome<ChatMember<C>> {
         try await write { db in try ChatStore.patch(member: patcher, db) }
     }
 
-    static func patch<C: ChatCustomData>(member patcher: ChatMember<C>.Patcher, _ db: Database) throws -> PatchOutcome<ChatMember<C>> {
+    static func patch<C: ChatCustomData>(member patcher: ChatMember<C>.Changeset, _ db: Database) throws -> PatchOutcome<ChatMember<C>> {
         do {
             let rows = try StoreReader.members(
                 db, condition: MemberRow.sql.keyCondition,
@@ -63,7 +63,7 @@ extension ChatStore {
             guard let (member, user, channel) = rows.first else {
                 throw StoreIssue(.missingRow, "cannot patch membership \(patcher.id): it is not stored")
             }
-            let outcome = try member.model(as: C.self, user: user, channel: channel).patchOutcome(patcher)
+            let outcome = try member.model(as: C.self, user: user, channel: channel).outcome(applying: patcher)
             if outcome.decision.isApplied {
                 var record = try MemberRecord(outcome.value)
                 record.isPresent = member.isPresent

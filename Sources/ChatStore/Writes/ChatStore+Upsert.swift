@@ -135,8 +135,8 @@ extension ChatStore {
     func convertMessages<C: ChatCustomData>(_ messages: [ChatMessage<C>]) throws(ChatStoreError) -> [MessageWrite] {
         try convert(messages) { (m) throws(ChatEncodingError) in
             MessageWrite(
-                message: try MessageRecord(m), user: try m.userModel.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
-                channel: try m.channelModel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
+                message: try MessageRecord(m), user: try m.user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
+                channel: try m.channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
                 actions: m.messageActions.map { action in
                     var record = MessageActionRecord(action)
                     if record.parentId == nil { record.parentId = m.id }

@@ -161,7 +161,7 @@ struct RecordWriter {
     /// an update keeps the stored status, except that a sending or failed message that now has a
     /// timetoken becomes sent.
     mutating func upsert(_ r: MessageRecord, user: UserRecord?, channel: ChannelRecord?, force: Bool) throws -> UpsertOutcome {
-        if let missing = try missingReference(userId: r.pubnubUserId, user: user, channelId: r.pubnubChannelId, channel: channel, force: force) {
+        if let missing = try missingReference(userId: r.userId, user: user, channelId: r.channelId, channel: channel, force: force) {
             return .missingReference(missing)
         }
         var row = StoredMessageRecord(record: r, status: r.timetoken == 0 ? .sending : .sent)
@@ -210,7 +210,7 @@ struct RecordWriter {
                 try DeferredIndexes.restore(db)
                 indexesDeferred = false
             }
-            r.parentId = try StoreReader.messageId(db, channelId: r.pubnubChannelId, timetoken: r.parentTimetoken)
+            r.parentId = try StoreReader.messageId(db, channelId: r.channelId, timetoken: r.parentTimetoken)
         }
         if try insert(MessageActionRow.self, r) { return .inserted }
         guard let stored = try stored(MessageActionRow.self, r, MessageActionRow.read) else {

@@ -39,7 +39,7 @@ final class BulkBlockingTests: StoreTestCase {
             writes.append(.message(Fixture.message("m\(i)", channel: i % 2 == 0 ? "c1" : "c2", timetoken: Int64(100 - i)), user: nil, channel: nil, actions: []))
         }
         writes.append(.action(MessageActionRecord(
-            published: 5, pubnubChannelId: "c1", sourceType: "reaction", value: "👍", parentTimetoken: 100, parentId: nil, pubnubUserId: "u1")))
+            published: 5, channelId: "c1", sourceType: "reaction", value: "👍", parentTimetoken: 100, parentId: nil, userId: "u1")))
         XCTAssertEqual(Set(try store.upsertBlocking(writes)), [.inserted])
         var ids: [String] = []
         var after: Int64 = 0
@@ -92,15 +92,15 @@ final class BulkBlockingTests: StoreTestCase {
     func testApplyBlockingFollowsTheETagAndUpdatedRule() throws {
         XCTAssertEqual(try store.upsertBlocking([.user(try UserRecord(Fixture.user("u1")))]), [.inserted])
         typealias Change = PatchEnvelope<AnyJSONCustomData>.Change
-        let newer = Change.userSet(ChatUser<AnyJSONCustomData>.Patcher(id: "u1", updated: Fixture.later, eTag: "E2", name: .set("Renamed")))
+        let newer = Change.userSet(ChatUser<AnyJSONCustomData>.Changeset(id: "u1", updated: Fixture.later, eTag: "E2", name: .set("Renamed")))
         XCTAssertEqual(try store.applyBlocking(newer), .applied)
         XCTAssertEqual(try store.applyBlocking(newer), .sameETag)
-        let older = Change.userSet(ChatUser<AnyJSONCustomData>.Patcher(id: "u1", updated: Fixture.earlier, eTag: "E0", name: .set("Old")))
+        let older = Change.userSet(ChatUser<AnyJSONCustomData>.Changeset(id: "u1", updated: Fixture.earlier, eTag: "E0", name: .set("Old")))
         XCTAssertEqual(try store.applyBlocking(older), .notNewer)
         guard case .user(let stored)? = try store.rowsBlocking(.users).rows.first else { return XCTFail("no user") }
         XCTAssertEqual(stored.name, "Renamed")
         XCTAssertEqual(stored.eTag, "E2")
-        let ghost = Change.userSet(ChatUser<AnyJSONCustomData>.Patcher(id: "ghost", updated: Fixture.later, eTag: "E9"))
+        let ghost = Change.userSet(ChatUser<AnyJSONCustomData>.Changeset(id: "ghost", updated: Fixture.later, eTag: "E9"))
         XCTAssertThrowsError(try store.applyBlocking(ghost)) { error in
             XCTAssertEqual((error as? ChatStoreError)?.kind, .missingRow, "\(error)")
         }

@@ -36,7 +36,7 @@ final class FetchTests: StoreTestCase {
         XCTAssertEqual(present.map(\.userId), ["u2"])
         XCTAssertEqual(present.first?.presence, ChatMemberPresence(isPresent: true, state: ["mood": "ok"]))
         let member = try await store.member(channelId: "c1", userId: "u3", as: AnyJSONCustomData.self)
-        XCTAssertEqual(member?.chatUser, Fixture.user("u3"))
+        XCTAssertEqual(member?.user, Fixture.user("u3"))
         let memberCount = try await store.memberCount(channelId: "c1")
         XCTAssertEqual(memberCount, 3)
         let presentCount = try await store.presentMemberCount(channelId: "c1")
@@ -69,18 +69,18 @@ final class FetchTests: StoreTestCase {
 
     func testJoinsOnRequest() async throws {
         try await store.upsert(actions: [
-            MessageActionRecord(published: 17_000_000_000_000_200, pubnubChannelId: "c1", sourceType: "reaction", value: "❤️",
-                                parentTimetoken: 17_000_000_000_000_120, pubnubUserId: "u2"),
+            MessageActionRecord(published: 17_000_000_000_000_200, channelId: "c1", sourceType: "reaction", value: "❤️",
+                                parentTimetoken: 17_000_000_000_000_120, userId: "u2"),
         ])
         let bare = try await store.message(id: "m120", as: AnyJSONCustomData.self)
-        XCTAssertNil(bare?.message.userModel)
+        XCTAssertNil(bare?.message.user)
         XCTAssertEqual(bare?.message.messageActions.count, 0)
         let joined = try await store.message(id: "m120", joins: .all, as: AnyJSONCustomData.self)
-        XCTAssertEqual(joined?.message.userModel, Fixture.user("u2"))
-        XCTAssertEqual(joined?.message.channelModel, Fixture.channel("c1"))
+        XCTAssertEqual(joined?.message.user, Fixture.user("u2"))
+        XCTAssertEqual(joined?.message.channel, Fixture.channel("c1"))
         XCTAssertEqual(joined?.message.messageActions.map(\.value), ["❤️"])
         let actions = try await store.actions(messageId: "m120", as: AnyJSONCustomData.self)
-        XCTAssertEqual(actions.map(\.pubnubUserId), ["u2"])
+        XCTAssertEqual(actions.map(\.userId), ["u2"])
     }
 
     func testCountsOfEverything() async throws {

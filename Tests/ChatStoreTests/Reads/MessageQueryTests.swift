@@ -32,7 +32,7 @@ final class MessageQueryTests: StoreTestCase {
         query = MessageQuery(statuses: [.sending])
         let typed = try await store.messages(matching: query, joins: .user, as: AnyJSONCustomData.self)
         XCTAssertEqual(typed.map(\.message.id), ["d"])
-        XCTAssertEqual(typed.first?.message.userModel?.id, "u1")
+        XCTAssertEqual(typed.first?.message.user?.id, "u1")
         query = MessageQuery(created: Fixture.earlier...Fixture.updated, sort: .createdOldestFirst)
         let all = try await store.messageCount(matching: query)
         XCTAssertEqual(all, 4)

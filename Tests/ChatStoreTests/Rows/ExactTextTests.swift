@@ -18,9 +18,9 @@ final class ExactTextTests: StoreTestCase {
             try await store.upsert(channels: [channel])
             let member = MemberRecord(channelId: channel.id, userId: user.id, status: text, eTag: text)
             let message = MessageRecord(id: "m" + text, timetoken: 99_999_999_999_999_999 - Int64(index), dateCreated: Fixture.updated,
-                                        text: text, contentType: text, pubnubUserId: user.id, pubnubChannelId: channel.id)
-            let action = MessageActionRecord(published: 17_000_000_000_000_001, pubnubChannelId: channel.id, sourceType: text, value: text,
-                                             parentTimetoken: message.timetoken, parentId: message.id, pubnubUserId: user.id)
+                                        text: text, contentType: text, userId: user.id, channelId: channel.id)
+            let action = MessageActionRecord(published: 17_000_000_000_000_001, channelId: channel.id, sourceType: text, value: text,
+                                             parentTimetoken: message.timetoken, parentId: message.id, userId: user.id)
             let memberReport = try await store.upsert(members: [member])
             XCTAssertEqual(memberReport.inserted, [member.id])
             try await store.upsert(messages: [message])

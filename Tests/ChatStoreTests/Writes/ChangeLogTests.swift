@@ -6,7 +6,7 @@ final class ChangeLogTests: StoreTestCase {
     func testChangeLogAppliesUpdatesAndDeletions() async throws {
         try await store.upsert(messages: (1...3).map { Fixture.message("m\($0)", timetoken: Int64($0)) }, force: true)
         try await store.upsert(actions: [
-            MessageActionRecord(published: 9, pubnubChannelId: "c1", sourceType: "reaction", value: "👍", parentTimetoken: 2, pubnubUserId: "u1"),
+            MessageActionRecord(published: 9, channelId: "c1", sourceType: "reaction", value: "👍", parentTimetoken: 2, userId: "u1"),
         ])
         let report = try await store.applyChangeLog(
             updated: [Fixture.message("m1", timetoken: 1, text: "edited"), Fixture.message("m4", timetoken: 4)],

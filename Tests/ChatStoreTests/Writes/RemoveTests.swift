@@ -15,8 +15,8 @@ final class RemoveTests: StoreTestCase {
             Fixture.message("m3", channel: "c2", user: "u1", timetoken: 30),
         ])
         try await store.upsert(actions: [
-            MessageActionRecord(published: 11, pubnubChannelId: "c1", sourceType: "reaction", value: "🔥", parentTimetoken: 10, pubnubUserId: "u2"),
-            MessageActionRecord(published: 31, pubnubChannelId: "c2", sourceType: "reaction", value: "😂", parentTimetoken: 30, pubnubUserId: "u1"),
+            MessageActionRecord(published: 11, channelId: "c1", sourceType: "reaction", value: "🔥", parentTimetoken: 10, userId: "u2"),
+            MessageActionRecord(published: 31, channelId: "c2", sourceType: "reaction", value: "😂", parentTimetoken: 30, userId: "u1"),
         ])
     }
 

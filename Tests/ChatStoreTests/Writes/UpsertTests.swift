@@ -64,8 +64,8 @@ final class UpsertTests: StoreTestCase {
         let user = try await store.user(id: "u", as: AnyJSONCustomData.self)
         XCTAssertEqual(user, Fixture.user("u"))
         var message = Fixture.chatMessage("m", channel: "c2", user: "u2", timetoken: 5)
-        message.userModel = Fixture.user("u2")
-        message.channelModel = Fixture.channel("c2")
+        message.user = Fixture.user("u2")
+        message.channel = Fixture.channel("c2")
         let messageReport = try await store.upsert(messages: [message])
         XCTAssertEqual(messageReport.inserted, ["m"])
         let channel = try await store.channel(id: "c2", as: AnyJSONCustomData.self)
@@ -120,8 +120,8 @@ final class UpsertTests: StoreTestCase {
 
     func testActionsLinkToTheirMessage() async throws {
         try await store.upsert(messages: [Fixture.message("m", timetoken: 17_000_000_000_000_001)], force: true)
-        let action = MessageActionRecord(published: 17_000_000_000_000_002, pubnubChannelId: "c1", sourceType: "reaction", value: "👍",
-                                         parentTimetoken: 17_000_000_000_000_001, pubnubUserId: "u1")
+        let action = MessageActionRecord(published: 17_000_000_000_000_002, channelId: "c1", sourceType: "reaction", value: "👍",
+                                         parentTimetoken: 17_000_000_000_000_001, userId: "u1")
         let report = try await store.upsert(actions: [action])
         XCTAssertEqual(report.inserted, [action.id])
         let stored = try await store.actionRecord(id: action.id)

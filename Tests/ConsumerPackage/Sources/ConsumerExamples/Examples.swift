@@ -5,7 +5,7 @@ import Foundation
 /// Validate: the Data a network call returns, under the strict profile; each error as `line:column message`.
 public func validateExample(_ data: Data) throws -> [String] {
     let validator = try PayloadValidator(schema: .bundled(.message), profile: .strict)
-    let report = validator.validate(bytes: data)
+    let report = validator.validate(data)
     return report.errors.map { issue in
         let line = issue.location?.line ?? 0
         let column = issue.location?.column ?? 0
@@ -27,24 +27,23 @@ public enum AppData: ChatCustomData {
     public typealias MessageContent = ThreadInfo
 }
 
-/// Decodes a message payload whose content is a thread reference, validating it first.
+/// Decodes a message payload whose content is a thread reference, validating it in the same reading.
 public func decodeExample(_ data: Data) throws -> String {
-    let validator = try PayloadValidator(schema: .bundled(.message), profile: .standard)
-    let payload = try ChatMessagePayload<AppData>.decode(bytes: data, options: ChatDecodingOptions(validator: validator))
+    let payload = try ChatMessagePayload<AppData>.decode(data, profile: .standard)
     return payload.content.threadId
 }
 
 /// Patch: a real-time event applied to the stored user in one call.
 public func patchExample(user userData: Data, event eventData: Data) throws -> (EnvelopeEffect, String?) {
-    var user = try ChatUser<Prefs>.decode(bytes: userData)
-    let event = try PatchEnvelope<AppData>.decode(bytes: eventData)
+    var user = try ChatUser<Prefs>.decode(userData)
+    let event = try PatchEnvelope<AppData>.decode(eventData)
     let effect = user.apply(event)
     return (effect, user.name)
 }
 
 /// Records: a model to its persisted form and back (custom data as canonical JSON bytes, e.g. a GRDB blob).
 public func recordExample(_ data: Data) throws -> Data {
-    let user = try ChatUser<Prefs>.decode(bytes: data)
+    let user = try ChatUser<Prefs>.decode(data)
     let record = try UserRecord(user)
     let back: ChatUser<Prefs> = try record.model()
     return Data(try back.canonicalBytes())

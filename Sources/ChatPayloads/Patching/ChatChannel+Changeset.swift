@@ -5,7 +5,7 @@ extension ChatChannel {
     ///
     /// The avatar lives inside `custom`, so when decoded from JSON ``avatarURL`` follows
     /// ``custom``: a new `custom` without `profileUrl` clears the avatar, `custom: null` clears both.
-    public struct Patcher: Sendable, Hashable {
+    public struct Changeset: Sendable, Hashable {
         /// The channel the changeset is for.
         public var id: String
         /// When the change happened on the server.
@@ -44,33 +44,46 @@ extension ChatChannel {
         }
     }
 
-    /// This channel with `patcher` applied, or unchanged when the apply rule says no.
-    public func patch(_ patcher: Patcher) -> ChatChannel { patchOutcome(patcher).value }
+    /// The name ``Changeset`` had before issue 31.
+    @available(*, deprecated, renamed: "Changeset")
+    public typealias Patcher = Changeset
 
-    /// Applies `patcher` by the apply rule and says what happened.
-    public func patchOutcome(_ patcher: Patcher) -> PatchOutcome<ChatChannel> {
-        let decision = PatchDecision.decide(
-            idsMatch: id.scalarsEqual(patcher.id), targetETag: eTag, patchETag: patcher.eTag,
-            targetUpdated: updated, patchUpdated: patcher.updated)
-        guard decision.isApplied else { return PatchOutcome(value: self, decision: decision) }
-        var copy = self
-        copy.name = patcher.name.applied(to: name)
-        copy.type = patcher.type.newValue ?? type
-        copy.status = patcher.status.applied(to: status)
-        copy.details = patcher.details.applied(to: details)
-        copy.avatarURL = patcher.avatarURL.applied(to: avatarURL)
-        copy.custom = patcher.custom.applied(to: custom) ?? Custom()
-        copy.updated = patcher.updated
-        copy.eTag = patcher.eTag
-        return PatchOutcome(value: copy, decision: decision)
+    /// This channel with `changeset` applied, or unchanged when the apply rule says no.
+    @available(*, deprecated, message: "use the mutating apply(_:)")
+    public func patch(_ changeset: Changeset) -> ChatChannel { outcome(applying: changeset).value }
+
+    /// Applies `changeset` by the apply rule and says what happened.
+    @available(*, deprecated, message: "use the mutating apply(_:), which returns the PatchDecision")
+    public func patchOutcome(_ changeset: Changeset) -> PatchOutcome<ChatChannel> { outcome(applying: changeset) }
+
+    /// Applies `changeset` by the apply rule (see ``PatchDecision``) and says what happened:
+    /// ``PatchDecision/applied``, or why this channel was left as it is.
+    ///
+    /// ```swift
+    /// if channel.apply(changeset) == .applied { save(channel) }
+    /// ```
+    @discardableResult
+    public mutating func apply(_ changeset: Changeset) -> PatchDecision {
+        let result = outcome(applying: changeset)
+        self = result.value
+        return result.decision
+    }
+
+    /// This channel with `changeset` applied (or unchanged), and the decision.
+    @_spi(ChatPayloadsInternal)
+    public func outcome(applying patcher: Changeset) -> PatchOutcome<ChatChannel> {
+        outcome(applying: patcher) { copy in
+            copy.details = patcher.details.applied(to: copy.details)
+        }
     }
 }
 
-extension ChatChannel.Patcher: ChatPayloadCodable {
+extension ChatChannel.Changeset: ChatPayloadCodable {
     /// ``ChatPayloadKind/channelPatch``.
     public static var payloadKind: ChatPayloadKind { .channelPatch }
 
     /// Decodes a channel changeset: `id`, `updated`, `eTag` required; other members three-state.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a channel changeset")
         var avatar: FieldChange<ChatURL> = .unchanged

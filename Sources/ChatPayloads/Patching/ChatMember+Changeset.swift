@@ -5,7 +5,7 @@ extension ChatMember {
     /// `{"uuid": {"id"}, "channel": {"id"}, "status"?, "custom"?, "updated", "eTag"}`.
     ///
     /// Membership changesets touch only status, custom, updated and eTag.
-    public struct Patcher: Sendable, Hashable {
+    public struct Changeset: Sendable, Hashable {
         /// The channel id (`channel.id`).
         public var channelId: String
         /// The user id (`uuid.id`).
@@ -36,11 +36,34 @@ extension ChatMember {
         public var id: String { ChatMember.id(channelId: channelId, userId: userId) }
     }
 
-    /// This membership with `patcher` applied, or unchanged when the apply rule says no.
-    public func patch(_ patcher: Patcher) -> ChatMember { patchOutcome(patcher).value }
+    /// The name ``Changeset`` had before issue 31.
+    @available(*, deprecated, renamed: "Changeset")
+    public typealias Patcher = Changeset
 
-    /// Applies `patcher` by the apply rule (both ids must match) and says what happened.
-    public func patchOutcome(_ patcher: Patcher) -> PatchOutcome<ChatMember> {
+    /// This membership with `changeset` applied, or unchanged when the apply rule says no.
+    @available(*, deprecated, message: "use the mutating apply(_:)")
+    public func patch(_ changeset: Changeset) -> ChatMember { outcome(applying: changeset).value }
+
+    /// Applies `changeset` by the apply rule and says what happened.
+    @available(*, deprecated, message: "use the mutating apply(_:), which returns the PatchDecision")
+    public func patchOutcome(_ changeset: Changeset) -> PatchOutcome<ChatMember> { outcome(applying: changeset) }
+
+    /// Applies `changeset` by the apply rule (see ``PatchDecision``) and says what happened:
+    /// ``PatchDecision/applied``, or why this membership was left as it is.
+    ///
+    /// ```swift
+    /// if member.apply(changeset) == .applied { save(member) }
+    /// ```
+    @discardableResult
+    public mutating func apply(_ changeset: Changeset) -> PatchDecision {
+        let result = outcome(applying: changeset)
+        self = result.value
+        return result.decision
+    }
+
+    /// This membership with `changeset` applied (or unchanged), and the decision.
+    @_spi(ChatPayloadsInternal)
+    public func outcome(applying patcher: Changeset) -> PatchOutcome<ChatMember> {
         let decision = PatchDecision.decide(
             idsMatch: channelId.scalarsEqual(patcher.channelId) && userId.scalarsEqual(patcher.userId),
             targetETag: eTag, patchETag: patcher.eTag, targetUpdated: updated, patchUpdated: patcher.updated)
@@ -54,11 +77,12 @@ extension ChatMember {
     }
 }
 
-extension ChatMember.Patcher: ChatPayloadCodable {
+extension ChatMember.Changeset: ChatPayloadCodable {
     /// ``ChatPayloadKind/memberPatch``.
     public static var payloadKind: ChatPayloadKind { .memberPatch }
 
     /// Decodes a membership changeset: `uuid.id`, `channel.id`, `updated`, `eTag` required.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a membership changeset")
         guard let userValue = r.value("uuid") else { throw ChatDecodingError.missing("uuid", in: pointer) }

@@ -4,7 +4,7 @@ extension ChatUser {
     /// A real-time changeset for a user (the `data` of a `uuid` `set` event).
     ///
     /// `id`, `updated` and `eTag` are required; every other field is a ``FieldChange``.
-    public struct Patcher: Sendable, Hashable {
+    public struct Changeset: Sendable, Hashable {
         /// The user the changeset is for.
         public var id: String
         /// When the change happened on the server.
@@ -46,35 +46,47 @@ extension ChatUser {
         }
     }
 
-    /// This user with `patcher` applied, or this user unchanged when the apply rule says no
-    /// (see ``PatchDecision``).
-    public func patch(_ patcher: Patcher) -> ChatUser { patchOutcome(patcher).value }
+    /// The name ``Changeset`` had before issue 31.
+    @available(*, deprecated, renamed: "Changeset")
+    public typealias Patcher = Changeset
 
-    /// Applies `patcher` by the apply rule and says what happened.
-    public func patchOutcome(_ patcher: Patcher) -> PatchOutcome<ChatUser> {
-        let decision = PatchDecision.decide(
-            idsMatch: id.scalarsEqual(patcher.id), targetETag: eTag, patchETag: patcher.eTag,
-            targetUpdated: updated, patchUpdated: patcher.updated)
-        guard decision.isApplied else { return PatchOutcome(value: self, decision: decision) }
-        var copy = self
-        copy.name = patcher.name.applied(to: name)
-        copy.type = patcher.type.newValue ?? type
-        copy.status = patcher.status.applied(to: status)
-        copy.externalId = patcher.externalId.applied(to: externalId)
-        copy.avatarURL = patcher.avatarURL.applied(to: avatarURL)
-        copy.email = patcher.email.applied(to: email)
-        copy.custom = patcher.custom.applied(to: custom) ?? Custom()
-        copy.updated = patcher.updated
-        copy.eTag = patcher.eTag
-        return PatchOutcome(value: copy, decision: decision)
+    /// This user with `changeset` applied, or unchanged when the apply rule says no.
+    @available(*, deprecated, message: "use the mutating apply(_:)")
+    public func patch(_ changeset: Changeset) -> ChatUser { outcome(applying: changeset).value }
+
+    /// Applies `changeset` by the apply rule and says what happened.
+    @available(*, deprecated, message: "use the mutating apply(_:), which returns the PatchDecision")
+    public func patchOutcome(_ changeset: Changeset) -> PatchOutcome<ChatUser> { outcome(applying: changeset) }
+
+    /// Applies `changeset` by the apply rule (see ``PatchDecision``) and says what happened:
+    /// ``PatchDecision/applied``, or why this user was left as it is.
+    ///
+    /// ```swift
+    /// if user.apply(changeset) == .applied { save(user) }
+    /// ```
+    @discardableResult
+    public mutating func apply(_ changeset: Changeset) -> PatchDecision {
+        let result = outcome(applying: changeset)
+        self = result.value
+        return result.decision
+    }
+
+    /// This user with `changeset` applied (or unchanged), and the decision.
+    @_spi(ChatPayloadsInternal)
+    public func outcome(applying patcher: Changeset) -> PatchOutcome<ChatUser> {
+        outcome(applying: patcher) { copy in
+            copy.externalId = patcher.externalId.applied(to: copy.externalId)
+            copy.email = patcher.email.applied(to: copy.email)
+        }
     }
 }
 
-extension ChatUser.Patcher: ChatPayloadCodable {
+extension ChatUser.Changeset: ChatPayloadCodable {
     /// ``ChatPayloadKind/userPatch``.
     public static var payloadKind: ChatPayloadKind { .userPatch }
 
     /// Decodes a user changeset: `id`, `updated`, `eTag` required; other members three-state.
+    @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {
         let r = try ObjectReader(value, at: pointer, options: options, what: "a user changeset")
         return Self(

@@ -1,12 +1,8 @@
 import JSONCore
 
-/// A ``PayloadValidator`` is the decode hook itself ("validate, then decode"):
-///
-/// ```swift
-/// let validator = try PayloadValidator(schema: .bundled(.user), profile: .strict)
-/// let user = try ChatUser<Prefs>.decode(bytes: data, options: ChatDecodingOptions(validator: validator))
-/// ```
-///
+// The first-error check `ChatDecodingOptions.validator` runs before decoding (the CLI's and the
+// store's entry points; apps call `decode(_:profile:)`, which reports every issue).
+//
 /// What is validated for each ``ChatPayloadKind``:
 /// - a bundled schema checks the payloads it describes: `.user` with ``BundledSchema/user``,
 ///   `.channel` with ``BundledSchema/channel``, `.member` with ``BundledSchema/member``,
@@ -21,7 +17,8 @@ import JSONCore
 /// The first error-level issue is thrown as a ``ChatDecodingError`` of kind
 /// ``ChatDecodingError/Kind/validation`` with its instance pointer (decoding from bytes or a
 /// document adds its `line:column`); warnings do not fail decoding.
-extension PayloadValidator: ChatPayloadValidator {
+@_spi(ChatPayloadsInternal)
+extension PayloadValidator {
     /// Validates `value` as a payload of `kind` (see the extension's discussion).
     public func validate(_ value: JSONValue, as kind: ChatPayloadKind) throws(ChatDecodingError) {
         guard case .bundled(let bundled) = schema else { return try check(value, under: .root) }

@@ -1,0 +1,123 @@
+import JSONCore
+
+/// Validate and decode in one reading of the text: the tape that decides validity builds the
+/// value the model is decoded from; a text the tape declines is parsed once by `JSONParser`.
+enum PayloadDecoding {
+    static func decode<M: ChatPayloadCodable>(_ type: M.Type, from bytes: [UInt8], profile: Profile) throws(ChatDecodingError) -> M {
+        let kind = M.payloadKind
+        guard let schema = kind.validatingSchema else {
+            // No schema: the profile's parse limits and the decoder.
+            let document = try read(bytes, profile: profile, schemaName: kind.rawValue)
+            return try decodeValue(M.self, document)
+        }
+        let validator: PayloadValidator
+        do {
+            validator = try SharedValidators.validator(for: schema, profile: profile)
+        } catch {
+            throw ChatDecodingError(.validation, at: .root, error.message)
+        }
+        let (report, document) = validator.reportAndDocument(bytes: bytes, kind: kind)
+        guard report.isValid, let document else { throw ChatDecodingError(rejectedBy: report) }
+        return try decodeValue(M.self, document)
+    }
+
+    /// Decodes the document's value; errors located in it.
+    static func decodeValue<M: ChatPayloadCodable>(_ type: M.Type, _ document: JSONDocument) throws(ChatDecodingError) -> M {
+        do {
+            return try M.decode(json: document.root, at: .root, options: .standard)
+        } catch {
+            throw error.located(in: document)
+        }
+    }
+
+    /// Parses under the profile's parse options (limits, duplicate keys), one parse.
+    static func read(_ bytes: [UInt8], profile: Profile, schemaName: String) throws(ChatDecodingError) -> JSONDocument {
+        guard bytes.count <= profile.maxBytes else {
+            let issue = PayloadIssue(
+                severity: .error, message: "the payload is \(bytes.count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
+                keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
+            throw ChatDecodingError(rejectedBy: PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [issue]))
+        }
+        var options = profile.parseOptions
+        options.maxBytes = Int.max
+        do {
+            return try JSONParser.parse(bytes, options: options)
+        } catch {
+            throw ChatDecodingError(rejectedBy: PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [PayloadValidator.parseIssue(error)]))
+        }
+    }
+}
+
+extension ChatPayloadKind {
+    /// The bundled schema a payload of this kind is validated against, when there is one.
+    var validatingSchema: BundledSchema? {
+        switch self {
+        case .user, .userPatch: return .user
+        case .channel, .channelPatch: return .channel
+        case .member, .memberPatch: return .member
+        case .messagePayload, .message: return .message
+        case .messageAction: return .messageAction
+        case .patchEnvelope, .userRecord, .channelRecord, .memberRecord, .messageRecord, .messageActionRecord: return nil
+        }
+    }
+}
+
+extension PayloadValidator {
+    /// The full report on `bytes` as a payload of `kind`, and the document read (nil when
+    /// unreadable), reading the text once.
+    func reportAndDocument(bytes: [UInt8], kind: ChatPayloadKind) -> (PayloadReport, JSONDocument?) {
+        if bytes.count > profile.maxBytes { return (validate(bytes: bytes), nil) }  // refused before reading
+        var options = profile.parseOptions
+        options.maxBytes = Int.max
+        var tape = JSONTape()
+        let onTape = bytes.withUnsafeBufferPointer { tape.parse($0, options: options) }
+        var document: JSONDocument?
+        var fastVerdict: Bool?
+        if onTape {
+            if kind == .messagePayload || kind == .user || kind == .channel || kind == .member || kind == .messageAction {
+                fastVerdict = bytes.withUnsafeBufferPointer { full.isValid(read: tape, of: $0, parseOptions: options) }
+            }
+            document = tape.document(of: bytes, options: options)
+        }
+        if document == nil {
+            do {
+                document = try JSONParser.parse(bytes, options: options)
+            } catch {
+                return (unreadable(Self.parseIssue(error)), nil)
+            }
+        }
+        guard let document else { return (validReport, nil) }
+        switch kind {
+        case .message:
+            return (relocated(contentReport(of: document.root), in: document, under: JSONPointer(tokens: ["content"])), document)
+        case .userPatch, .channelPatch, .memberPatch:
+            let issues = validate(changeset: document.root).map { issue in
+                var located = issue
+                located.location = document.location(of: issue.instanceLocation)
+                return located
+            }
+            return (PayloadReport(outcome: issues.isEmpty ? .valid : .invalid, schemaName: schemaName, issues: issues), document)
+        default:
+            if fastVerdict == true { return (validReport, document) }
+            return (validate(document: document), document)
+        }
+    }
+
+    /// The report on a message's `content` (valid when absent: the decoder says it is missing).
+    private func contentReport(of value: JSONValue) -> PayloadReport {
+        guard case .object(let object) = value, let content = object["content"] else { return validReport }
+        return validate(value: content)
+    }
+
+    /// `report` with its issues moved under `prefix` and located in `document`.
+    private func relocated(_ report: PayloadReport, in document: JSONDocument, under prefix: JSONPointer) -> PayloadReport {
+        guard !report.issues.isEmpty else { return report }
+        let issues = report.issues.map { issue in
+            var moved = issue
+            moved.instanceLocation = prefix.appending(issue.instanceLocation)
+            moved.location = document.location(of: moved.instanceLocation)
+            return moved
+        }
+        return PayloadReport(outcome: report.outcome, schemaName: report.schemaName, issues: issues)
+    }
+}

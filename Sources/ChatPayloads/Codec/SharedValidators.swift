@@ -1,0 +1,28 @@
+import Foundation
+
+/// The validators `decode(_:profile:)` uses, compiled once per bundled schema and profile.
+enum SharedValidators {
+    private struct Key: Hashable {
+        var schema: BundledSchema
+        var profile: Profile
+    }
+
+    private final class Store: @unchecked Sendable {
+        let lock = NSLock()
+        var validators: [Key: PayloadValidator] = [:]
+    }
+
+    private static let store = Store()
+
+    /// The validator for `schema` under `profile`, compiled on first use.
+    static func validator(for schema: BundledSchema, profile: Profile) throws(ChatPayloadsError) -> PayloadValidator {
+        let key = Key(schema: schema, profile: profile)
+        if let found = store.lock.withLock({ store.validators[key] }) { return found }
+        let compiled = try PayloadValidator(schema: .bundled(schema), profile: profile)
+        return store.lock.withLock {
+            if let raced = store.validators[key] { return raced }
+            store.validators[key] = compiled
+            return compiled
+        }
+    }
+}
