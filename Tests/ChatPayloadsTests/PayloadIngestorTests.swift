@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 import XCTest
 

@@ -61,7 +61,7 @@ case "bulk":
                 .message(
                     MessageRecord(
                         id: "b\(batch)-m\(i)", timetoken: 17_000_000_000_000_000 + Int64(batch * size + i), dateCreated: created,
-                        text: String(repeating: "x", count: 200 + i % 50), pubnubUserId: "writer", pubnubChannelId: "crash"),
+                        text: String(repeating: "x", count: 200 + i % 50), userId: "writer", channelId: "crash"),
                     user: nil, channel: nil, actions: [])
             }
             _ = try store.upsertTransactionBlocking(force: true, deferIndexes: true) { bulk in try bulk.upsert(writes) }

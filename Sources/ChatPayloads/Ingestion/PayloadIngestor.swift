@@ -172,8 +172,8 @@ public struct PayloadIngestor: Sendable {
             let message = try decode(ChatMessage<Custom>.self)
             return try encoded { () throws(ChatEncodingError) in
                 .message(
-                    try MessageRecord(message), user: try message.userModel.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
-                    channel: try message.channelModel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
+                    try MessageRecord(message), user: try message.user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
+                    channel: try message.channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
                     actions: message.messageActions.map { action in
                         // An action without a parent id gets the message's.
                         var record = MessageActionRecord(action)

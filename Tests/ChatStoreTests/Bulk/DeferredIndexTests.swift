@@ -74,7 +74,7 @@ final class DeferredIndexTests: StoreTestCase {
     }
 
     func testAnActionThatLooksUpItsMessageBuildsTheIndexesFirst() throws {
-        let action = MessageActionRecord(published: 100, pubnubChannelId: "c", sourceType: "reaction", value: "👍", parentTimetoken: 3, pubnubUserId: "u")
+        let action = MessageActionRecord(published: 100, channelId: "c", sourceType: "reaction", value: "👍", parentTimetoken: 3, userId: "u")
         let outcomes = try store.upsertTransactionBlocking(force: true, deferIndexes: true) { bulk in
             try bulk.upsert(Self.messages(0..<5) + [.action(action)])
         }

@@ -35,7 +35,7 @@ final class ChannelListObservationTests: StoreTestCase {
         let third = try await iterator.next()
         XCTAssertEqual(third?.map(\.id), ["a", "b"])
         XCTAssertEqual(third?.first?.lastMessage?.message.id, "a2")
-        XCTAssertEqual(third?.first?.lastMessage?.message.userModel?.id, "me")
+        XCTAssertEqual(third?.first?.lastMessage?.message.user?.id, "me")
         XCTAssertEqual(third?.first?.unreadCount, 1)
 
         // Unrelated writes (a channel I am not in, a queued action) yield nothing equal again:

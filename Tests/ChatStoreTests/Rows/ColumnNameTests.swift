@@ -56,6 +56,6 @@ final class ColumnNameTests: StoreTestCase {
         XCTAssertEqual(message.status, .seen)
         XCTAssertEqual(message.record, MessageRecord(
             id: "m1", timetoken: 42, dateCreated: try XCTUnwrap(ChatTimestamp(epochSeconds: 1_600_000_001, nanoseconds: 7)), text: "hi",
-            contentType: "text", content: Array(#"{"b":2}"#.utf8), custom: [], pubnubUserId: "u1", pubnubChannelId: "c1"))
+            contentType: "text", content: Array(#"{"b":2}"#.utf8), custom: [], userId: "u1", channelId: "c1"))
     }
 }

@@ -89,7 +89,7 @@ final class UpsertOutcomeTests: StoreTestCase {
     }
 
     func testActionOutcomes() async throws {
-        let action = MessageActionRecord(published: 5, pubnubChannelId: "c1", sourceType: "reaction", value: "👍", parentTimetoken: 0, pubnubUserId: "u1")
+        let action = MessageActionRecord(published: 5, channelId: "c1", sourceType: "reaction", value: "👍", parentTimetoken: 0, userId: "u1")
         var moved = action
         moved.sourceType = "receipt"
         let report = try await store.upsert(actions: [action, action, moved])

@@ -26,7 +26,7 @@ actor StoreChatRepository {
     /// A message from the network (published: it has a timetoken).
     func receive(_ id: String, text: String, from userId: String, in channelId: String, timetoken: Int64) async throws {
         let payload = ChatMessagePayload<VoidCustomData>(id: id, text: text, createdAt: storeEpoch)
-        let message = ChatMessage<VoidCustomData>(timetoken: timetoken, content: payload, pubnubUserId: userId, pubnubChannelId: channelId)
+        let message = ChatMessage<VoidCustomData>(timetoken: timetoken, payload: payload, userId: userId, channelId: channelId)
         try await store.upsert(messages: [message], force: true)
     }
 
@@ -35,7 +35,7 @@ actor StoreChatRepository {
     @discardableResult
     func send(_ id: String, text: String, in channelId: String, now: ChatTimestamp) async throws -> Int64 {
         let payload = ChatMessagePayload<VoidCustomData>(id: id, text: text, createdAt: now)
-        try await store.upsert(messages: [ChatMessage<VoidCustomData>(content: payload, pubnubUserId: me.id, pubnubChannelId: channelId)], force: true)
+        try await store.upsert(messages: [ChatMessage<VoidCustomData>(payload: payload, userId: me.id, channelId: channelId)], force: true)
         return try await store.enqueue(.sendMessage, channelId: channelId, messageId: id, payload: try payload.canonicalBytes(), now: now)
     }
 
