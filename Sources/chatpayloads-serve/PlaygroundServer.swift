@@ -33,6 +33,9 @@ enum PlaygroundServer {
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: settings.port), serverName: "chatpayloads",
+                // Connections waiting to be accepted (the kernel caps it at net.core.somaxconn): a
+                // burst of connects is queued rather than dropped and retried a second later.
+                backlog: 4096,
                 availableConnectionsDelegate: MaximumAvailableConnections(connections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.port
