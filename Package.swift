@@ -35,9 +35,11 @@ let package = Package(
         // The HTTP server of `chatpayloads serve` (issue 30); linked into chatpayloads-serve only,
         // so the `chatpayloads` process (validate and the rest) never loads SwiftNIO.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // Hummingbird's own SwiftNIO and swift-log, named for the server's channel, timer and logger types.
+        // Hummingbird's own SwiftNIO, swift-nio-extras and swift-log, named for the server's channel
+        // handler, HTTP part, timer and logger types.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // JSON values, byte-level parser with source positions, JSON Pointer, writer.
@@ -90,7 +92,8 @@ let package = Package(
             name: "chatpayloads-serve",
             dependencies: [
                 "ChatPayloadsCLI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),

@@ -2,42 +2,22 @@ import ChatPayloadsCLI
 import Hummingbird
 import NIOCore
 
-/// The request context: Hummingbird's core storage and the connection, so a request whose body
-/// trickles in can be cut off.
-struct PlaygroundRequestContext: RequestContext {
-    var coreContext: CoreRequestContextStorage
-    /// The connection the request came on.
-    let channel: any Channel
-
-    init(source: ApplicationRequestContextSource) {
-        coreContext = .init(source: source)
-        channel = source.channel
-    }
-}
-
-/// Reads a request's body (at most `maxBodyBytes`, within `requestTimeout` of its head, else the
-/// connection is closed: a slowloris body gets no answer) and answers with ``PlaygroundService``.
+/// Reads a request's body (at most `maxBodyBytes`; 413 beyond) and answers with
+/// ``PlaygroundService``.
 struct PlaygroundResponder: HTTPResponder {
     let service: PlaygroundService
     let maxBodyBytes: Int
-    let requestTimeout: TimeAmount
 
-    func respond(to request: Request, context: PlaygroundRequestContext) async throws -> Response {
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > maxBodyBytes {
             return errorResponse(413, "body-too-large", "the body (\(declared) bytes) is larger than the limit of \(maxBodyBytes) bytes (the server's --max-body-bytes)")
         }
-        let channel = context.channel
-        let deadline = channel.eventLoop.scheduleTask(in: requestTimeout) { channel.close(promise: nil) }
+        // A body that trickles in is cut off by RequestDeadlineHandler (the connection closes).
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: maxBodyBytes)
-            deadline.cancel()
         } catch is NIOTooManyBytesError {
-            deadline.cancel()
             return errorResponse(413, "body-too-large", "the body is larger than the limit of \(maxBodyBytes) bytes (the server's --max-body-bytes)")
-        } catch {
-            deadline.cancel()
-            throw error
         }
         let answer = service.respond(to: PlaygroundRequest(
             method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", body: Array(body.readableBytesView)))

@@ -27,12 +27,17 @@ enum PlaygroundServer {
         var logger = Logger(label: "chatpayloads-serve")
         logger.logLevel = .error
         let host = settings.host
+        let requestTimeout = TimeAmount.seconds(Int64(settings.requestTimeoutSeconds))
         let app = Application(
-            responder: PlaygroundResponder(
-                service: settings.service, maxBodyBytes: settings.maxBodyBytes, requestTimeout: .seconds(Int64(settings.requestTimeoutSeconds))),
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
+            responder: PlaygroundResponder(service: settings.service, maxBodyBytes: settings.maxBodyBytes),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)],
+                idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: settings.port), serverName: "chatpayloads",
+                // Connections waiting to be accepted (the kernel caps it at net.core.somaxconn): a
+                // burst of connects is queued rather than dropped and retried a second later.
+                backlog: 4096,
                 availableConnectionsDelegate: MaximumAvailableConnections(connections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.port
