@@ -21,7 +21,7 @@ final class StoreSentMessageRowTests: XCTestCase {
     }
 
     func envelope(_ content: String, timetoken: String = "17000000000000001") -> String {
-        #"{"channelId":"general","timetoken":\#(timetoken),"content":\#(content),"userId":"u1"}"#
+        #"{"pubnubChannelId":"general","timetoken":\#(timetoken),"content":\#(content),"pubnubUserId":"u1"}"#
     }
 
     func testSameRowAsTheOrdinaryPath() throws {
@@ -40,7 +40,7 @@ final class StoreSentMessageRowTests: XCTestCase {
             }
         }
         // No timetoken at all reads as 0.
-        let noTimetoken = #"{"content":{"id":"m6","text":"t","createdAt":"2024-01-02T03:04:05Z"},"userId":"u1","channelId":"c"}"#
+        let noTimetoken = #"{"content":{"id":"m6","text":"t","createdAt":"2024-01-02T03:04:05Z"},"pubnubUserId":"u1","pubnubChannelId":"c"}"#
         XCTAssertEqual(fast(noTimetoken), try ordinary(noTimetoken))
     }
 
@@ -52,16 +52,16 @@ final class StoreSentMessageRowTests: XCTestCase {
             envelope(content, timetoken: "null"),  // issue 25: the ordinary path refuses it
             envelope(content, timetoken: "1.5"),
             envelope(content, timetoken: "12345678901234567890"),
-            #"{"timetoken":1,"content":\#(content),"userId":"u1","channelId":"c","messageActions":[]}"#,
-            #"{"timetoken":1,"content":\#(content),"userId":"u1","channelId":"c","userModel":{"id":"u1"}}"#,
-            #"{"timetoken":1,"content":\#(content),"userId":"u1"}"#,
-            #"{"timetoken":1,"content":\#(content),"userId":1,"channelId":"c"}"#,
+            #"{"timetoken":1,"content":\#(content),"pubnubUserId":"u1","pubnubChannelId":"c","messageActions":[]}"#,
+            #"{"timetoken":1,"content":\#(content),"pubnubUserId":"u1","pubnubChannelId":"c","userModel":{"id":"u1"}}"#,
+            #"{"timetoken":1,"content":\#(content),"pubnubUserId":"u1"}"#,
+            #"{"timetoken":1,"content":\#(content),"pubnubUserId":1,"pubnubChannelId":"c"}"#,
             envelope(#"{"id":"m1","text":"hi","createdAt":"yesterday"}"#),
             envelope(#"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05Z","type":"text"}"#),
             envelope(#"{"id":"m1","createdAt":"2024-01-02T03:04:05Z"}"#),
             envelope(#"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05Z","content":[]}"#),
             envelope(#"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05Z","content":{"a":1,"a":2}}"#),
-            #"{"timetoken":1,"content":\#(content),"userId":"u1","channelId":"c"} x"#,
+            #"{"timetoken":1,"content":\#(content),"pubnubUserId":"u1","pubnubChannelId":"c"} x"#,
             "[]",
         ]
         for text in declined { XCTAssertNil(fast(text), text) }

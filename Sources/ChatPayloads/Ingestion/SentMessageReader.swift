@@ -9,7 +9,7 @@ import JSONCore
 /// ``MessageRecord`` conversion) would read the very same way: a top-level object with only
 /// `timetoken` (a plain non-negative integer, or absent; `null` takes the ordinary path, which
 /// refuses it), `content` (an object),
-/// `userId` and `channelId` (strings), and a content object with only `id`, `text`,
+/// `pubnubUserId` and `pubnubChannelId` (strings), and a content object with only `id`, `text`,
 /// `contentType`, `content`, `custom` and `createdAt`. Anything else (nested models, actions,
 /// another member, a digit-string timetoken, a date the policy refuses, a text the tape
 /// declines) returns nil, and the caller takes the ordinary path, which also reports errors.
@@ -72,10 +72,10 @@ public struct SentMessageReader: Sendable {
             if equals(name, "content") {
                 guard kind == .object else { return nil }
                 envelope.content = value
-            } else if equals(name, "channelId") {
+            } else if equals(name, "pubnubChannelId") {
                 guard kind == .string else { return nil }
                 envelope.channelId = value
-            } else if equals(name, "userId") {
+            } else if equals(name, "pubnubUserId") {
                 guard kind == .string else { return nil }
                 envelope.userId = value
             } else if equals(name, "timetoken") {
