@@ -7,7 +7,7 @@ import JSONCore
 /// Each element comes with its 0-based index and the line and column where it starts, so a
 /// problem inside it can be given its place in the whole input. Structural problems (not an
 /// array, a missing comma, content after `]`, an input that ends early) come as events too; see
-/// ``JSONArrayScanner`` for how scanning goes on after them.
+/// `JSONArrayScanner` for how scanning goes on after them.
 public struct JSONArraySplitter: ~Copyable {
     /// One thing found in the input.
     public enum Event: Sendable {

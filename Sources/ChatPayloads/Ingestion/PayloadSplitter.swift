@@ -2,7 +2,7 @@ import JSONCore
 
 /// Cuts an input into payloads as `validate` reads it: the whole input for JSON, each non-blank
 /// line for NDJSON, each element of a top-level array, each YAML document. The streaming
-/// readers (``NDJSONSplitter``, ``JSONArraySplitter`` over a ``ByteReader``) and an input
+/// readers (``NDJSONSplitter``, ``JSONArraySplitter`` over a `ByteReader`) and an input
 /// already in memory (``payloads(in:format:maxBytes:keepCarriageReturns:)``) turn what they
 /// find into payloads with the same functions, so both word problems alike.
 public enum PayloadSplitter {

@@ -1,7 +1,7 @@
 import JSONCore
 
 /// The fast path for a sent message of the common shape (what `store import` reads most): the
-/// ``MessageRecord`` read straight from the payload's ``JSONTape``, with no value tree, model or
+/// ``MessageRecord`` read straight from the payload's `JSONTape`, with no value tree, model or
 /// re-encoding in between. ``PayloadIngestor`` takes it before the typed path, and tests hold it
 /// to the typed path's record byte for byte.
 ///
