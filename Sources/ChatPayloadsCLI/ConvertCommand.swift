@@ -61,22 +61,31 @@ struct ConvertCommand: ParsableCommand {
         runner.quiet = quiet
         let gate = PayloadGate(profile: profile)
         let status = runner.run { value, document, offset in
-            let resolved: PayloadKindOption
-            switch ConvertCommand.resolve(kind, of: value, target: target) {
-            case .success(let k): resolved = k
-            case .failure(var failure):
-                failure.line = 1 + offset
-                failure.column = 1
-                return .failure(failure)
-            }
-            if target == .record, let failure = ConvertCommand.gateCheck(value, document, offset, kind: resolved, gate: gate) {
-                return .failure(failure)
-            }
-            return target == .record
-                ? ConvertCommand.toRecord(value, document, offset, kind: resolved, options: options)
-                : ConvertCommand.toPayload(value, document, offset, kind: resolved, options: options)
+            ConvertCommand.convert(value, document, offset, kind: kind, target: target, gate: gate, options: options)
         }
         if status != .success { throw status.exitCode }
+    }
+
+    /// One payload converted to `target` (the transform of `convert` and of the playground's
+    /// `/v1/convert`): its kind resolved, a record's payload gated by the profile's schema first.
+    static func convert(
+        _ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, target: Target,
+        gate: PayloadGate, options: ChatDecodingOptions
+    ) -> Result<JSONValue, TransformFailure> {
+        let resolved: PayloadKindOption
+        switch resolve(kind, of: value, target: target) {
+        case .success(let k): resolved = k
+        case .failure(var failure):
+            failure.line = 1 + offset
+            failure.column = 1
+            return .failure(failure)
+        }
+        if target == .record, let failure = gateCheck(value, document, offset, kind: resolved, gate: gate) {
+            return .failure(failure)
+        }
+        return target == .record
+            ? toRecord(value, document, offset, kind: resolved, options: options)
+            : toPayload(value, document, offset, kind: resolved, options: options)
     }
 
     /// `kind`, or for `auto` the kind the value's shape shows: a sent message has `content`

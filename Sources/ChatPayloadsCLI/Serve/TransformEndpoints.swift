@@ -42,22 +42,9 @@ enum TransformEndpoints {
         case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
         case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
         }
-        // As ConvertCommand.run's transform.
+        // ConvertCommand.run's transform.
         return run(query: query, body: body, contexts: contexts) { value, document, offset, gate in
-            let resolved: PayloadKindOption
-            switch ConvertCommand.resolve(kind, of: value, target: target) {
-            case .success(let k): resolved = k
-            case .failure(var failure):
-                failure.line = 1 + offset
-                failure.column = 1
-                return .failure(failure)
-            }
-            if target == .record, let failure = ConvertCommand.gateCheck(value, document, offset, kind: resolved, gate: gate) {
-                return .failure(failure)
-            }
-            return target == .record
-                ? ConvertCommand.toRecord(value, document, offset, kind: resolved, options: options)
-                : ConvertCommand.toPayload(value, document, offset, kind: resolved, options: options)
+            ConvertCommand.convert(value, document, offset, kind: kind, target: target, gate: gate, options: options)
         }
     }
 
