@@ -16,7 +16,7 @@ enum PayloadReader {
         /// A YAML document.
         case yaml(YAMLInstance.Document)
         /// The input (or this NDJSON line) cannot be read; `issue.rule` says why.
-        case failure(ReportedIssue)
+        case failure(PayloadIssue)
     }
 
     /// Calls `body` with each payload of `input`, in order. `maxBytes` bounds a JSON or YAML
@@ -26,7 +26,7 @@ enum PayloadReader {
     /// `\r` (for `--emit`).
     static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (PayloadLabel, Payload) -> Void) {
         func fail(_ message: String, rule: String = "read", label: PayloadLabel = .whole, line: Int? = nil, column: Int? = nil) {
-            body(label, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column)))
+            body(label, .failure(.check(message, rule: rule, line: line, column: column)))
         }
         if let problem = input.problem { return fail(problem) }
         var reader: ByteReader
@@ -98,16 +98,17 @@ extension PayloadReader.Payload {
         switch content {
         case .json(let bytes): self = .bytes(bytes)
         case .yaml(let document): self = .yaml(document)
-        case .unreadable(let issue): self = .failure(ReportedIssue(issue))
+        case .unreadable(let issue): self = .failure(.readingProblem(issue))
         }
     }
 }
 
-extension ReportedIssue {
-    /// A problem found while reading an input, located in the input.
-    init(_ issue: PayloadIssue) {
-        self.init(
-            severity: issue.severity == .error ? .error : .warning, message: issue.message, instanceLocation: issue.instanceLocation.description,
-            rule: issue.rule ?? issue.keyword ?? "read", line: issue.location?.line, column: issue.location?.column)
+extension PayloadIssue {
+    /// A problem found while reading an input, located in the input, named by its rule.
+    static func readingProblem(_ issue: PayloadIssue) -> PayloadIssue {
+        var problem = issue
+        problem.rule = issue.rule ?? issue.keyword ?? "read"
+        problem.keyword = nil
+        return problem
     }
 }

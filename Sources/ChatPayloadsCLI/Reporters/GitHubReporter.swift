@@ -1,3 +1,4 @@
+import ChatPayloads
 /// GitHub Actions workflow commands, which the runner turns into annotations on the pull
 /// request's diff:
 ///
@@ -31,12 +32,12 @@ final class GitHubReporter: Reporter {
         for issue in r.warnings { emit("warning", issue, r, input, issue.message) }
     }
 
-    private func emit(_ command: String, _ issue: ReportedIssue, _ r: PayloadResult, _ input: InputFile, _ message: String) {
+    private func emit(_ command: String, _ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, _ message: String) {
         var properties = ["file=" + GitHubReporter.escapeProperty(input.displayPath)]
         let line = issue.line ?? r.startLine
         properties.append("line=\(line)")
         if let column = issue.column { properties.append("col=\(column)") }
-        properties.append("title=" + GitHubReporter.escapeProperty("chatpayloads (\(issue.rule))"))
+        properties.append("title=" + GitHubReporter.escapeProperty("chatpayloads (\(issue.reportedRule))"))
         out.write("::\(command) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))\n")
     }
 

@@ -1,3 +1,4 @@
+import ChatPayloads
 import JSONCore
 
 /// One JSON document for the whole run, streamed as results arrive (memory stays flat):
@@ -104,15 +105,15 @@ final class JSONReporter: Reporter {
         return JSONWriter.string(document, options: .pretty) + "\n"
     }
 
-    static func issue(_ i: ReportedIssue) -> JSONValue {
+    static func issue(_ i: PayloadIssue) -> JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "severity", value: .string(i.severity.rawValue)),
             .init(key: "message", value: .string(i.message)),
-            .init(key: "instanceLocation", value: .string(i.instanceLocation)),
+            .init(key: "instanceLocation", value: .string(i.instanceLocation.description)),
         ]
         if let k = i.keywordLocation { members.append(.init(key: "keywordLocation", value: .string(k))) }
         if let a = i.absoluteKeywordLocation { members.append(.init(key: "absoluteKeywordLocation", value: .string(a))) }
-        members.append(.init(key: "rule", value: .string(i.rule)))
+        members.append(.init(key: "rule", value: .string(i.reportedRule)))
         if let line = i.line { members.append(.init(key: "line", value: .number(JSONNumber(line)))) }
         if let column = i.column { members.append(.init(key: "column", value: .number(JSONNumber(column)))) }
         return .object(JSONObject(members))

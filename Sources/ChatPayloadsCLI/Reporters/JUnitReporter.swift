@@ -1,3 +1,4 @@
+import ChatPayloads
 /// JUnit XML, as GitLab (`artifacts:reports:junit`), Jenkins and most CI dashboards read it:
 /// one `<testsuite>` per input file, one `<testcase>` per payload (a JSON file is one case, an
 /// NDJSON file one case per line, a YAML file one per document).
@@ -38,7 +39,7 @@ final class JUnitReporter: Reporter {
                 if let kw = issue.shownKeywordLocation, !kw.isEmpty { line += " [\(kw)]" }
                 return line
             }.joined(separator: "\n")
-            xml += ">\n      <\(element) message=\"\(JUnitReporter.escape(message))\" type=\"\(JUnitReporter.escape(first?.rule ?? r.outcome.rawValue))\">"
+            xml += ">\n      <\(element) message=\"\(JUnitReporter.escape(message))\" type=\"\(JUnitReporter.escape(first?.reportedRule ?? r.outcome.rawValue))\">"
             xml += JUnitReporter.escape(body, attribute: false)
             xml += "</\(element)>\n    </testcase>\n"
         }
@@ -94,7 +95,7 @@ final class JUnitReporter: Reporter {
 
     /// `path:line:col: ` for a message (control characters in the path escaped, as in the
     /// text report, so the line stays one line).
-    static func locate(_ issue: ReportedIssue, _ input: InputFile) -> String {
+    static func locate(_ issue: PayloadIssue, _ input: InputFile) -> String {
         let path = TextReporter.displayable(input.displayPath)
         guard let line = issue.line else { return "\(path): " }
         return "\(path):\(line):\(issue.column ?? 1): "

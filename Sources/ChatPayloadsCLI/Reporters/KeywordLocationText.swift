@@ -1,3 +1,4 @@
+import ChatPayloads
 /// A keyword location as a report line shows it: whole when short, else shortened so a line
 /// stays readable. A reference cycle hit at `max-evaluation-depth` gives a location of a
 /// thousand `$ref` segments (5 KB on one line); the longest run of a repeated group of segments
@@ -47,7 +48,7 @@ enum KeywordLocationText {
     }
 }
 
-extension ReportedIssue {
+extension PayloadIssue {
     /// The keyword location as report lines show it (see ``KeywordLocationText``).
     var shownKeywordLocation: String? { keywordLocation.map(KeywordLocationText.shown) }
 }

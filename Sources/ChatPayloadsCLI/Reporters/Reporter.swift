@@ -1,3 +1,4 @@
+import ChatPayloads
 import ArgumentParser
 
 /// The output formats of `validate`.
@@ -29,7 +30,7 @@ struct ReportContext {
     ///
     /// Without `--verbose` or `--max-errors`, one error (the best match) is shown; `--verbose`
     /// shows all; `--max-errors N` shows at most N.
-    func shownErrors(of r: PayloadResult, defaultLimit: Int = 1) -> (shown: [ReportedIssue], more: Int) {
+    func shownErrors(of r: PayloadResult, defaultLimit: Int = 1) -> (shown: [PayloadIssue], more: Int) {
         let errors = r.errors
         let limit = shownErrorLimit ?? (verbose ? Int.max : defaultLimit)
         let shown = Array(errors.prefix(max(1, limit)))
@@ -38,7 +39,7 @@ struct ReportContext {
     }
 
     /// The errors a machine-readable reporter includes (all, or at most `--max-errors`).
-    func machineErrors(of r: PayloadResult) -> [ReportedIssue] {
+    func machineErrors(of r: PayloadResult) -> [PayloadIssue] {
         let errors = r.errors
         guard let shownErrorLimit else { return errors }
         return Array(errors.prefix(max(1, shownErrorLimit)))

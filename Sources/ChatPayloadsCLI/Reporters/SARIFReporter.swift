@@ -28,14 +28,14 @@ final class SARIFReporter: Reporter {
         for issue in r.warnings { add(issue, r, input, level: "warning") }
     }
 
-    private func add(_ issue: ReportedIssue, _ r: PayloadResult, _ input: InputFile, level: String) {
+    private func add(_ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, level: String) {
         let index: Int
-        if let i = ruleIndex[issue.rule] {
+        if let i = ruleIndex[issue.reportedRule] {
             index = i
         } else {
             index = rules.count
-            rules.append(issue.rule)
-            ruleIndex[issue.rule] = index
+            rules.append(issue.reportedRule)
+            ruleIndex[issue.reportedRule] = index
         }
         let uri = SARIFReporter.uri(input)
         let key = uri ?? ""
@@ -59,12 +59,12 @@ final class SARIFReporter: Reporter {
         ]))
         var text = issue.message
         if let kw = issue.shownKeywordLocation, !kw.isEmpty { text += " [\(kw)]" }
-        var properties: [JSONObject.Member] = [.init(key: "instanceLocation", value: .string(issue.instanceLocation))]
+        var properties: [JSONObject.Member] = [.init(key: "instanceLocation", value: .string(issue.instanceLocation.description))]
         if let kw = issue.keywordLocation { properties.append(.init(key: "keywordLocation", value: .string(kw))) }
         if let schema = r.schemaName { properties.append(.init(key: "schema", value: .string(schema))) }
         if r.label != .whole { properties.append(.init(key: "record", value: .string(r.label.text))) }
         results.append(.object(JSONObject([
-            .init(key: "ruleId", value: .string(issue.rule)),
+            .init(key: "ruleId", value: .string(issue.reportedRule)),
             .init(key: "ruleIndex", value: .number(JSONNumber(index))),
             .init(key: "level", value: .string(level)),
             .init(key: "message", value: ["text": .string(text)]),

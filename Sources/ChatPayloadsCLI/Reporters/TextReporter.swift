@@ -1,3 +1,4 @@
+import ChatPayloads
 /// The default, human format, one line per problem in the compiler style editors and CI logs
 /// link to:
 ///
@@ -74,7 +75,7 @@ final class TextReporter: Reporter {
     }
 
     /// `path:line:col: ` (or `path: line 3: ` / `path: ` when the position is unknown).
-    private func prefix(_ issue: ReportedIssue, _ r: PayloadResult, _ input: InputFile) -> String {
+    private func prefix(_ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile) -> String {
         let path = TextReporter.displayable(input.displayPath)
         if let line = issue.line {
             return s.bold("\(path):\(line):\(issue.column ?? 1):") + " "
@@ -110,7 +111,7 @@ final class TextReporter: Reporter {
         }
     }
 
-    private func keyword(_ issue: ReportedIssue) -> String {
+    private func keyword(_ issue: PayloadIssue) -> String {
         guard let location = issue.shownKeywordLocation, !location.isEmpty else { return "" }
         return " " + s.dim("[\(location)]")
     }

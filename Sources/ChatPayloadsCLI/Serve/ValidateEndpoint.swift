@@ -51,7 +51,7 @@ extension PlaygroundService {
         }
         if case .file = spec, case .failure(let f) = context.cache.validator(for: spec) {
             // As ValidationSetup.feed: a config's schema file that does not compile.
-            let issue = ReportedIssue(severity: .error, message: f.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)
+            let issue = PayloadIssue.check(f.recordMessage, rule: "schema", line: nil, column: nil)
             enqueue(.whole, .failure(issue, .schemaError))
         } else if isNDJSON {
             // The CLI's own reader (lines, blank lines, max-bytes per line), over the body.

@@ -128,7 +128,7 @@ struct ImportChecker {
                     result.passed = result.outcome == .valid
                     result.issues = result.issues.map { issue in
                         var moved = issue
-                        moved.instanceLocation = "/content" + issue.instanceLocation
+                        moved.instanceLocation = JSONPointer(tokens: ["content"]).appending(issue.instanceLocation)
                         return moved
                     }
                     PayloadChecker.locate(&result, in: document)
@@ -180,7 +180,7 @@ struct ImportChecker {
         result.label = label
         result.issues = result.issues.map { issue in
             var moved = issue
-            moved.instanceLocation = "/content" + issue.instanceLocation
+            moved.instanceLocation = JSONPointer(tokens: ["content"]).appending(issue.instanceLocation)
             return moved
         }
         if let output = result.basicOutput { result.basicOutput = ImportChecker.underContent(output) }
@@ -266,7 +266,7 @@ struct ImportChecker {
     private func fail(_ result: inout PayloadResult, _ message: String, rule: String, line: Int?, column: Int?) {
         result.outcome = .invalid
         result.passed = false
-        result.issues.insert(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: rule, line: line, column: column), at: 0)
+        result.issues.insert(.check(message, rule: rule, line: line, column: column), at: 0)
         result.basicOutput = nil
     }
 }

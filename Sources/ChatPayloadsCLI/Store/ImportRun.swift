@@ -161,9 +161,8 @@ final class ImportRun {
                     if let missing = outcome.missingReference {
                         result.outcome = .invalid
                         result.passed = false
-                        result.issues = [ReportedIssue(
-                            severity: .error, message: ImportRun.notStoredMessage(missing),
-                            instanceLocation: "", rule: "reference", line: result.startLine, column: result.startColumn)]
+                        result.issues = [.check(
+                            ImportRun.notStoredMessage(missing), rule: "reference", line: result.startLine, column: result.startColumn)]
                     }
                     if slot.index == outcomes.count - 1 { committed[slot.batch] = nil }
                 } else {

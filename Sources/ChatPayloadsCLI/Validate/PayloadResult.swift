@@ -1,40 +1,86 @@
 import ChatPayloads
 
-/// What the run found for one payload.
+/// What the run found for one payload: the library's ``CheckedPayload`` (verdict, issues in
+/// the input's coordinates, `basic` output) and where it sits in the run.
 struct PayloadResult: Sendable {
     /// The input's index in the run's input list.
     var inputIndex: Int
-    /// The record's 0-based index within its input.
+    /// The payload's 0-based index within its input.
     var recordIndex: Int
-    var label: PayloadLabel
-    /// The schema used (`message`, `schemas/app.json`), nil if none could be chosen.
-    var schemaName: String?
     var schemaSource: SchemaSource
-    /// Whether the schema was picked from the payload's shape (`auto`).
-    var autoDetected: Bool
-    var outcome: PayloadOutcome
-    /// Errors first (best match first), then warnings.
-    var issues: [ReportedIssue]
-    /// The 2020-12 `basic` output with `line`/`column` in file coordinates, when validated and
-    /// a reporter prints it (``PayloadChecker/wantsOutput``).
-    var basicOutput: PayloadOutput?
-    /// Seconds spent on this record.
+    /// Seconds spent on this payload.
     var seconds: Double
-    /// Whether the verdict is what was expected (`--expect`); unreadable/schema errors never are.
-    var passed: Bool
+    /// What the check found.
+    var checked: CheckedPayload
 
-    /// The line where the record starts (1 for whole files and YAML documents).
+    init(inputIndex: Int, recordIndex: Int, schemaSource: SchemaSource, checked: CheckedPayload, seconds: Double) {
+        self.inputIndex = inputIndex
+        self.recordIndex = recordIndex
+        self.schemaSource = schemaSource
+        self.checked = checked
+        self.seconds = seconds
+    }
+
+    init(
+        inputIndex: Int, recordIndex: Int, label: PayloadLabel, schemaName: String?, schemaSource: SchemaSource, autoDetected: Bool,
+        outcome: PayloadVerdict, issues: [PayloadIssue], basicOutput: PayloadOutput?, seconds: Double, passed: Bool
+    ) {
+        var checked = CheckedPayload(label: label, schemaName: schemaName)
+        checked.autoDetected = autoDetected
+        checked.outcome = outcome
+        checked.issues = issues
+        checked.output = basicOutput
+        checked.passed = passed
+        self.init(inputIndex: inputIndex, recordIndex: recordIndex, schemaSource: schemaSource, checked: checked, seconds: seconds)
+    }
+
+    /// Where the payload sits in its input.
+    var label: PayloadLabel {
+        get { checked.label }
+        set { checked.label = newValue }
+    }
+    /// The schema used (`message`, `schemas/app.json`), nil if none could be chosen.
+    var schemaName: String? {
+        get { checked.schemaName }
+        set { checked.schemaName = newValue }
+    }
+    /// Whether the schema was picked from the payload's shape (`auto`).
+    var autoDetected: Bool {
+        get { checked.autoDetected }
+        set { checked.autoDetected = newValue }
+    }
+    var outcome: PayloadVerdict {
+        get { checked.outcome }
+        set { checked.outcome = newValue }
+    }
+    /// Errors first (best match first), then warnings; positions in the input.
+    var issues: [PayloadIssue] {
+        get { checked.issues }
+        set { checked.issues = newValue }
+    }
+    /// The 2020-12 `basic` output located in the input, when a reporter prints it.
+    var basicOutput: PayloadOutput? {
+        get { checked.output }
+        set { checked.output = newValue }
+    }
+    /// Whether the verdict is what was expected (`--expect`); unreadable/schema errors never are.
+    var passed: Bool {
+        get { checked.passed }
+        set { checked.passed = newValue }
+    }
+
+    /// The line where the payload starts (1 for whole files and YAML documents).
     var startLine: Int { label.startLine }
 
-    /// The column where the record starts (an array element may start mid-line).
+    /// The column where the payload starts (an array element may start mid-line).
     var startColumn: Int { label.startColumn }
 
-    /// The place in the input of `line`:`column` of the record's own text (see
+    /// The place in the input of `line`:`column` of the payload's own text (see
     /// ``PayloadLabel/inputPosition(line:column:)``).
     func inputPosition(line: Int, column: Int) -> (line: Int, column: Int) {
         label.inputPosition(line: line, column: column)
     }
 
-    var errors: [ReportedIssue] { issues.filter { $0.severity == .error } }
-    var warnings: [ReportedIssue] { issues.filter { $0.severity == .warning } }
+    var errors: [PayloadIssue] { issues.filter { $0.severity == .error } }
+    var warnings: [PayloadIssue] { issues.filter { $0.severity == .warning } }
 }

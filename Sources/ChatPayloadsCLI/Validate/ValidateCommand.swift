@@ -255,7 +255,7 @@ struct ValidationSetup {
             recordIndex += 1
         }
         if input.problem == nil, case .file = spec, case .failure(let f) = cache.validator(for: spec) {
-            let issue = ReportedIssue(severity: .error, message: f.recordMessage, instanceLocation: "", rule: "schema", line: nil, column: nil)
+            let issue = PayloadIssue.check(f.recordMessage, rule: "schema", line: nil, column: nil)
             return enqueue(.whole, .failure(issue, .schemaError))
         }
         // --emit passes NDJSON lines through byte for byte: a `\r\n` line keeps its `\r` there

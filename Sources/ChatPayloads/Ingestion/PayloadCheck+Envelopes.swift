@@ -1,12 +1,12 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 
-extension PayloadChecker {
+extension PayloadCheck {
     /// Marks `result` invalid with one located `envelope` issue per member of the envelopes
     /// around the payload whose type is wrong (``PayloadShape/envelopeFieldProblems(in:)``);
-    /// false when there is none. `value` is the document the shape was read from, at `pointer`.
+    /// false when there is none. `value` is the document the shape was read from, at `pointer`;
+    /// `position` gives a pointer's place in the input (nil: located later, for YAML).
     static func markEnvelopeProblems(
-        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, into result: inout PayloadResult,
+        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, into result: inout CheckedPayload,
         position: (JSONPointer) -> (line: Int, column: Int)?
     ) -> Bool {
         guard !shape.envelopes.isEmpty else { return false }
@@ -15,46 +15,41 @@ extension PayloadChecker {
         result.outcome = .invalid
         result.issues = problems.map { problem in
             let place = position(problem.pointer)
-            return ReportedIssue(
-                severity: .error, message: problem.message, instanceLocation: pointer.appending(problem.pointer).description,
-                rule: "envelope", line: place?.line, column: place?.column)
+            return .check(problem.message, rule: "envelope", instanceLocation: pointer.appending(problem.pointer), line: place?.line, column: place?.column)
         }
         return true
     }
 
-    /// The envelope checks of `validate --schema auto` for JSON text at `place`: the envelopes'
-    /// own fields (``markEnvelopeProblems(_:in:at:into:position:)``), then a sent message's
-    /// models (``markSentMessageModels(_:in:at:memo:into:position:)``), on one parse of the text,
-    /// made only when the shape has envelopes; true when either marked `result` invalid.
+    /// The envelope checks of ``Schema/auto`` for JSON text at `place`: the envelopes' own
+    /// fields, then a sent message's models, on one parse of the text, made only when the
+    /// shape has envelopes; true when either marked `result` invalid.
     func markEnvelopeAndModelProblems(
-        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout PayloadResult
+        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, context: inout some PayloadCheckContext, into result: inout CheckedPayload
     ) -> Bool {
-        guard case .envelope = shape, let (document, position) = PayloadChecker.parsed(text, place: place, label: result.label, options: detectionOptions) else {
+        guard case .envelope = shape, let (document, position) = PayloadCheck.parsed(text, place: place, label: result.label, options: detectionOptions) else {
             return false
         }
-        return PayloadChecker.markEnvelopeProblems(shape, in: document.root, at: place.pointer, into: &result, position: position)
-            || markSentMessageModels(shape, in: document.root, at: place.pointer, memo: &memo, into: &result, position: position)
+        return PayloadCheck.markEnvelopeProblems(shape, in: document.root, at: place.pointer, into: &result, position: position)
+            || markSentMessageModels(shape, in: document.root, at: place.pointer, context: &context, into: &result, position: position)
     }
 
     /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
     /// the text is not JSON).
-    static func parsed(
+    @_spi(ChatPayloadsInternal) public static func parsed(
         _ text: [UInt8], place: PayloadPlace, label: PayloadLabel, options: JSONParseOptions
     ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
         guard let document = try? JSONParser.parse(text, options: options) else { return nil }
         return (document, { pointer in
             guard let location = document.location(of: pointer) else { return nil }
-            let inRecord = place.outerPosition(line: location.line, column: location.column)
-            return label.inputPosition(line: inRecord.line, column: inRecord.column)
+            let inPayload = place.outerPosition(line: location.line, column: location.column)
+            return label.inputPosition(line: inPayload.line, column: inPayload.column)
         })
     }
-}
 
-extension PayloadChecker {
     /// The models a sent message carries beside its content, and the schema each is read as
     /// (the decoder reads `userModel` as a User, `channelModel` as a Channel, each of
     /// `messageActions` as a MessageAction). Empty unless `shape` is a sent message.
-    static func sentMessageModels(_ shape: PayloadShape, in value: JSONValue) -> [(pointer: JSONPointer, schema: BundledSchema, value: JSONValue)] {
+    public static func sentMessageModels(_ shape: PayloadShape, in value: JSONValue) -> [(pointer: JSONPointer, schema: BundledSchema, value: JSONValue)] {
         guard case .envelope(.sentMessage, _) = shape, case .object(let object) = value else { return [] }
         var models: [(pointer: JSONPointer, schema: BundledSchema, value: JSONValue)] = []
         if let user = object["userModel"], user != .null { models.append((JSONPointer(tokens: ["userModel"]), .user, user)) }
@@ -70,15 +65,15 @@ extension PayloadChecker {
     /// Validates a sent message's models (``sentMessageModels(_:in:)``) under the profile;
     /// marks `result` invalid with their errors (located by `position`) and returns true when
     /// one is invalid.
-    func markSentMessageModels(
-        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, memo: inout ValidatorMemo, into result: inout PayloadResult,
+    @_spi(ChatPayloadsInternal) public func markSentMessageModels(
+        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, context: inout some PayloadCheckContext, into result: inout CheckedPayload,
         position: (JSONPointer) -> (line: Int, column: Int)?
     ) -> Bool {
-        var issues: [ReportedIssue] = []
-        for model in PayloadChecker.sentMessageModels(shape, in: value) {
-            switch memo.validator(for: .bundled(model.schema)) {
+        var issues: [PayloadIssue] = []
+        for model in PayloadCheck.sentMessageModels(shape, in: value) {
+            switch context.validator(for: model.schema) {
             case .failure(let failure):
-                PayloadChecker.markSchemaError(failure, into: &result)
+                PayloadCheck.markSchemaError(failure, into: &result)
                 return true
             case .success(let validator):
                 let report = validator.validate(value: model.value)
@@ -86,9 +81,8 @@ extension PayloadChecker {
                 for issue in report.issues where issue.severity == .error {
                     let inPayload = model.pointer.appending(issue.instanceLocation)
                     let place = position(inPayload)
-                    issues.append(ReportedIssue(
-                        severity: .error, message: issue.message, instanceLocation: pointer.appending(inPayload).description,
-                        rule: PayloadChecker.reportedRule(of: issue, unreadable: false), line: place?.line, column: place?.column))
+                    issues.append(.check(
+                        issue.message, rule: issue.reportedRule, instanceLocation: pointer.appending(inPayload), line: place?.line, column: place?.column))
                 }
             }
         }
@@ -96,15 +90,5 @@ extension PayloadChecker {
         result.outcome = .invalid
         result.issues = issues
         return true
-    }
-
-    /// ``markSentMessageModels(_:in:at:memo:into:position:)`` for JSON text at `place`.
-    func markSentMessageModels(
-        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, memo: inout ValidatorMemo, into result: inout PayloadResult
-    ) -> Bool {
-        guard case .envelope(.sentMessage, _) = shape,
-              let (document, position) = PayloadChecker.parsed(text, place: place, label: result.label, options: detectionOptions)
-        else { return false }
-        return markSentMessageModels(shape, in: document.root, at: place.pointer, memo: &memo, into: &result, position: position)
     }
 }

@@ -1,0 +1,107 @@
+import JSONCore
+
+/// Checks payloads one at a time as `chatpayloads validate` does: narrows each to `select`'s
+/// value, picks its schema (the caller's, or by shape: ``Schema/auto``, looking inside
+/// envelopes and checking their own fields and a sent message's models), validates it on the
+/// fast path when it can, and gives its issues in the input's coordinates (a YAML document's at
+/// the positions of its values).
+///
+/// ```swift
+/// var check = PayloadCheck(profile: .standard)
+/// check.select = try JSONPointer(parsing: "/payload")
+/// var validators = PayloadCheckValidators(profile: .standard)
+/// for result in check.check(bytes, format: .ndjson, schema: .auto, context: &validators) {
+///     for issue in result.issues { print("\(issue.line ?? 0):\(issue.column ?? 0): \(issue.message)") }
+/// }
+/// ```
+///
+/// A check holds only options: the validators and the scratch come from the caller's
+/// ``PayloadCheckContext`` (one per thread).
+public struct PayloadCheck: Sendable {
+    /// Which schema a payload is checked against.
+    public enum Schema: Sendable, Hashable {
+        /// The caller's choice (``PayloadCheckContext/chosenValidator()``).
+        case chosen
+        /// Decided per payload from its shape (``PayloadValidator/detectShape(_:)``).
+        case auto
+    }
+
+    /// The profile: how unreadable text is reported.
+    public var profile: Profile
+    /// Parser options for ``Schema/auto``'s shape detection and `select`'s reading.
+    public var detectionOptions: JSONParseOptions
+    /// The pointer of the value to validate in each payload (nil: the whole payload).
+    public var select: JSONPointer?
+    /// Only verdicts are wanted: a JSON payload the fast path decides gets its outcome without
+    /// its errors being collected or located.
+    public var verdictOnly = false
+    /// Build each payload's `basic` output (``CheckedPayload/output``); else it is never built.
+    public var wantsOutput = false
+    /// Payloads are expected to be invalid: a valid one fails with an `expect-invalid` issue.
+    public var expectInvalid = false
+    /// How an `auto` issue names the detection (the option of the command in use).
+    public var autoOption = "--schema auto"
+    /// How an `auto` issue ends (what to do).
+    public var autoAdvice = PayloadShape.validateAdvice
+
+    /// A check under `profile`, reading with `detectionOptions` (the profile's parse options
+    /// when nil).
+    public init(profile: Profile, detectionOptions: JSONParseOptions? = nil) {
+        self.profile = profile
+        self.detectionOptions = detectionOptions ?? profile.parseOptions
+    }
+
+    /// Checks one payload: `content` as cut out of its input at `label`, against `schema`
+    /// (reported as `schemaName`; nil for ``Schema/auto``, which names the detected one).
+    public func check(
+        _ content: SplitPayload.Content, label: PayloadLabel, schema: Schema, schemaName: String?, context: inout some PayloadCheckContext
+    ) -> CheckedPayload {
+        var result = CheckedPayload(label: label, schemaName: schema == .auto ? nil : schemaName)
+        switch content {
+        case .unreadable(let issue):
+            result.outcome = .unreadable
+            result.issues = [issue]
+        case .json(let bytes):
+            checkText(bytes, schema: schema, into: &result, context: &context)
+        case .yaml(let document):
+            checkValue(document, schema: schema, into: &result, context: &context)
+        }
+        applyExpectation(&result)
+        return result
+    }
+
+    /// Checks every payload of `bytes` (one JSON document, an NDJSON stream, a JSON array or a
+    /// YAML stream), in input order; inputs and payloads over the profile's `max-bytes` are
+    /// unreadable, not read.
+    public func check(
+        _ bytes: [UInt8], format: PayloadStreamFormat, schema: Schema, schemaName: String? = nil, context: inout some PayloadCheckContext
+    ) -> [CheckedPayload] {
+        PayloadSplitter.payloads(in: bytes, format: format, maxBytes: profile.maxBytes).map {
+            check($0.content, label: $0.label, schema: schema, schemaName: schemaName, context: &context)
+        }
+    }
+
+    /// A payload whose schema cannot be used: its outcome and the one `schema` issue.
+    public static func markSchemaError(_ failure: SchemaUnavailable, into result: inout CheckedPayload) {
+        result.outcome = .schemaError
+        result.issues = [.check(failure.message, rule: "schema", line: nil, column: nil)]
+    }
+
+    /// `--expect invalid`: whether the verdict passes, and the issue of a valid payload.
+    private func applyExpectation(_ result: inout CheckedPayload) {
+        switch result.outcome {
+        case .unreadable, .schemaError:
+            result.passed = false
+        case .valid:
+            result.passed = !expectInvalid
+            if expectInvalid {
+                let schema = result.schemaName ?? "its schema"
+                result.issues.insert(.check(
+                    "expected this payload to be invalid against \(schema), but it is valid", rule: "expect-invalid",
+                    line: result.startLine, column: result.startColumn), at: 0)
+            }
+        case .invalid:
+            result.passed = expectInvalid
+        }
+    }
+}
