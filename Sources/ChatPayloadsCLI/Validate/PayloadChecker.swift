@@ -95,10 +95,10 @@ struct PayloadChecker: PayloadChunkChecker {
             checked = failed
         case .bytes(let bytes):
             memo.chosen = item.schema
-            checked = rules.check(.json(bytes), label: item.label, schema: item.schema == .auto ? .auto : .chosen, schemaName: schemaName, context: &memo)
+            checked = rules.check(.json(bytes), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
         case .yaml(let document):
             memo.chosen = item.schema
-            checked = rules.check(.yaml(document), label: item.label, schema: item.schema == .auto ? .auto : .chosen, schemaName: schemaName, context: &memo)
+            checked = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

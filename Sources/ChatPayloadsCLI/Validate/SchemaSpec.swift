@@ -1,7 +1,12 @@
 import ChatPayloads
 import Foundation
+import JSONCore
 
-/// Which schema an input is checked against.
+/// `--schema` / a config `files` schema as given: a thin option parser whose values become the
+/// library's. The check sees ``checkSchema`` (``PayloadCheck/Schema``: decided per payload, or
+/// the caller's choice), and a chosen spec becomes the ``SchemaChoice`` a ``PayloadValidator``
+/// compiles (``choice(profile:)``: a file is read here, bounded and confined). It stays the
+/// key of the CLI's ``ValidatorCache`` (a file by its path).
 enum SchemaSpec: Hashable, Sendable {
     /// A bundled chat schema.
     case bundled(BundledSchema)
@@ -35,6 +40,24 @@ enum SchemaSpec: Hashable, Sendable {
         if path.hasPrefix("/") { return InputCollector.normalize(path) }
         let base = directory ?? FileManager.default.currentDirectoryPath
         return InputCollector.normalize(base + "/" + path)
+    }
+
+    /// What the library's check is told: decide per payload (`auto`), or ask for this schema.
+    var checkSchema: PayloadCheck.Schema { self == .auto ? .auto : .chosen }
+
+    /// The library's choice for this spec: a bundled schema as is, a file read through the
+    /// bounded, confined reader (with its parsed text, to locate compile errors and warnings).
+    func choice(profile: Profile) -> Result<(choice: SchemaChoice, source: JSONDocument?), SchemaFailure> {
+        switch self {
+        case .auto:
+            return .failure(SchemaFailure(nil, "internal: auto is not a schema"))
+        case .bundled(let b):
+            return .success((.bundled(b), nil))
+        case .file(let path, let directory):
+            return ValidatorCache.loadSchemaFile(path, confinedTo: directory, profile: profile).map { document in
+                (.custom(document.root, uri: ValidatorCache.fileURI(path)), document)
+            }
+        }
     }
 
     /// How the schema appears in reports.

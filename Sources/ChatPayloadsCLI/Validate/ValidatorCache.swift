@@ -53,19 +53,10 @@ final class ValidatorCache: @unchecked Sendable {
 
     private func build(_ spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
         let choice: SchemaChoice
-        var source: JSONDocument?
-        switch spec {
-        case .auto:
-            return .failure(SchemaFailure(nil, "internal: auto is not a schema"))
-        case .bundled(let b):
-            choice = .bundled(b)
-        case .file(let path, let directory):
-            switch ValidatorCache.loadSchemaFile(path, confinedTo: directory, profile: profile) {
-            case .success(let document):
-                choice = .custom(document.root, uri: ValidatorCache.fileURI(path))
-                source = document
-            case .failure(let f): return .failure(f)
-            }
+        let source: JSONDocument?
+        switch spec.choice(profile: profile) {
+        case .success(let found): (choice, source) = found
+        case .failure(let f): return .failure(f)
         }
         do throws(ChatPayloadsError) {
             let validator = try PayloadValidator(schema: choice, profile: profile, extraRegistry: registry, customData: customData)
