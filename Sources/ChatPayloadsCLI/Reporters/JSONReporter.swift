@@ -41,32 +41,92 @@ final class JSONReporter: Reporter {
     }
 
     func record(_ r: PayloadResult, input: InputFile) {
-        var members: [JSONObject.Member] = [
-            .init(key: "file", value: .string(input.displayPath)),
-            .init(key: "record", value: .number(JSONNumber(r.recordIndex))),
-        ]
+        // Written straight from the typed result (no value tree), as members of `results`.
+        var w = PrettyJSONBuilder(base: 4)
+        w.openObject()
+        w.member("file", input.displayPath)
+        w.member("record", r.recordIndex)
         switch r.label {
         case .whole: break
-        case .line(let n): members.append(.init(key: "line", value: .number(JSONNumber(n))))
-        case .document(let n): members.append(.init(key: "document", value: .number(JSONNumber(n))))
+        case .line(let n): w.member("line", n)
+        case .document(let n): w.member("document", n)
         case .element(let index, let line, let column):
-            members.append(.init(key: "element", value: .number(JSONNumber(index))))
-            members.append(.init(key: "line", value: .number(JSONNumber(line))))
-            members.append(.init(key: "column", value: .number(JSONNumber(column))))
+            w.member("element", index)
+            w.member("line", line)
+            w.member("column", column)
         }
-        if let schema = r.schemaName { members.append(.init(key: "schema", value: .string(schema))) }
-        members.append(.init(key: "schemaSource", value: .string(r.autoDetected ? "auto" : r.schemaSource.rawValue)))
-        members.append(.init(key: "outcome", value: .string(r.outcome.rawValue)))
-        members.append(.init(key: "passed", value: .bool(r.passed)))
-        members.append(.init(key: "errors", value: .array(context.machineErrors(of: r).map(JSONReporter.issue))))
+        if let schema = r.schemaName { w.member("schema", schema) }
+        w.member("schemaSource", r.autoDetected ? "auto" : r.schemaSource.rawValue)
+        w.member("outcome", r.outcome.rawValue)
+        w.member("passed", r.passed)
+        w.key("errors")
+        JSONReporter.write(context.machineErrors(of: r), to: &w)
         let warnings = r.warnings
-        if !warnings.isEmpty { members.append(.init(key: "warnings", value: .array(warnings.map(JSONReporter.issue)))) }
-        if let output = r.basicOutput { members.append(.init(key: "output", value: output.json)) }
-
-        let text = JSONWriter.string(.object(JSONObject(members)), options: .pretty)
-        out.write(first ? "\n" : ",\n")
+        if !warnings.isEmpty {
+            w.key("warnings")
+            JSONReporter.write(warnings, to: &w)
+        }
+        if let output = r.basicOutput {
+            w.key("output")
+            JSONReporter.write(output, to: &w)
+        }
+        w.closeObject()
+        out.write(first ? "\n    " : ",\n    ")
         first = false
-        out.write(JSONReporter.indent(text, by: "    "))
+        out.write(bytes: w.bytes)
+    }
+
+    /// Issues as ``issue(_:)`` gives them, written as an array.
+    static func write(_ issues: [PayloadIssue], to w: inout PrettyJSONBuilder) {
+        w.openArray()
+        for i in issues {
+            w.element()
+            w.openObject()
+            w.member("severity", i.severity.rawValue)
+            w.member("message", i.message)
+            w.member("instanceLocation", i.instanceLocation.description)
+            if let k = i.keywordLocation { w.member("keywordLocation", k) }
+            if let a = i.absoluteKeywordLocation { w.member("absoluteKeywordLocation", a) }
+            w.member("rule", i.reportedRule)
+            if let line = i.line { w.member("line", line) }
+            if let column = i.column { w.member("column", column) }
+            w.closeObject()
+        }
+        w.closeArray()
+    }
+
+    /// A `basic` output as ``PayloadOutput/json`` gives it.
+    static func write(_ output: PayloadOutput, to w: inout PrettyJSONBuilder) {
+        func units(_ units: [PayloadOutput.Unit]) {
+            w.openArray()
+            for u in units {
+                w.element()
+                w.openObject()
+                w.member("valid", false)
+                w.member("keywordLocation", u.keywordLocation)
+                if let a = u.absoluteKeywordLocation { w.member("absoluteKeywordLocation", a) }
+                w.member("instanceLocation", u.instanceLocation)
+                w.member("error", u.error)
+                if let k = u.keyword { w.member("keyword", k) }
+                if let line = u.line, let column = u.column {
+                    w.member("line", line)
+                    w.member("column", column)
+                }
+                w.closeObject()
+            }
+            w.closeArray()
+        }
+        w.openObject()
+        w.member("valid", output.valid)
+        if !output.valid {
+            w.key("errors")
+            units(output.errors)
+        }
+        if !output.warnings.isEmpty {
+            w.key("warnings")
+            units(output.warnings)
+        }
+        w.closeObject()
     }
 
     func finish(_ summary: RunSummary) {
@@ -117,18 +177,5 @@ final class JSONReporter: Reporter {
         if let line = i.line { members.append(.init(key: "line", value: .number(JSONNumber(line)))) }
         if let column = i.column { members.append(.init(key: "column", value: .number(JSONNumber(column)))) }
         return .object(JSONObject(members))
-    }
-
-    /// Indents every line of `text` (on its bytes: a pretty JSON text holds no raw `\r`).
-    static func indent(_ text: String, by pad: String) -> String {
-        let padding = Array(pad.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + text.utf8.count / 8 + padding.count)
-        out.append(contentsOf: padding)
-        for byte in text.utf8 {
-            out.append(byte)
-            if byte == UInt8(ascii: "\n") { out.append(contentsOf: padding) }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
