@@ -1,0 +1,53 @@
+import ChatPayloads
+import JSONCore
+import XCTest
+
+@testable import ChatPayloadsCLI
+
+/// The JSON reporter writes each result straight from its typed values: the same bytes as the
+/// value tree through `JSONWriter`'s pretty layout, indented as a member of `results`.
+final class PrettyJSONBuilderTests: XCTestCase {
+    /// `JSONWriter`'s pretty text of `value`, every line after the first indented `base` spaces.
+    func treeText(_ value: JSONValue, base: Int) -> String {
+        let pad = String(repeating: " ", count: base)
+        return JSONWriter.string(value, options: .pretty).replacingOccurrences(of: "\n", with: "\n" + pad)
+    }
+
+    func testIssuesMatchTheTreeLayout() {
+        let issues: [PayloadIssue] = [
+            PayloadIssue(
+                severity: .error, message: "\"a\" must be\n a string", instanceLocation: JSONPointer(tokens: ["a", "0"]),
+                keywordLocation: "/properties/a/type", absoluteKeywordLocation: "https://x.dev/s.json#/properties/a/type", keyword: "type",
+                location: SourceLocation(offset: 3, line: 7, column: 12)),
+            .check("--select /p: this payload has no value there", rule: "select", line: 2, column: nil),
+            PayloadIssue(severity: .warning, message: "w", rule: "max-depth"),
+        ]
+        for base in [0, 4] {
+            var w = PrettyJSONBuilder(base: base)
+            JSONReporter.write(issues, to: &w)
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), treeText(.array(issues.map(JSONReporter.issue)), base: base))
+            var none = PrettyJSONBuilder(base: base)
+            JSONReporter.write([PayloadIssue](), to: &none)
+            XCTAssertEqual(String(decoding: none.bytes, as: UTF8.self), "[]")
+        }
+    }
+
+    func testBasicOutputMatchesItsJSON() {
+        let outputs = [
+            PayloadOutput(valid: true),
+            PayloadOutput(
+                valid: false,
+                errors: [
+                    .init(keywordLocation: "/required", absoluteKeywordLocation: "u#/required", instanceLocation: "", error: "missing \"id\"", line: 1, column: 1),
+                    .init(keywordLocation: "", instanceLocation: "/x", error: "dup", keyword: "duplicate-key"),
+                ],
+                warnings: [.init(keywordLocation: "/a", instanceLocation: "/b", error: "c", keyword: "dates", line: 3, column: 4)]),
+            PayloadOutput(valid: false),
+        ]
+        for output in outputs {
+            var w = PrettyJSONBuilder(base: 6)
+            JSONReporter.write(output, to: &w)
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), treeText(output.json, base: 6))
+        }
+    }
+}
