@@ -1,0 +1,78 @@
+import JSONCore
+
+/// Writes JSON in `JSONWriter`'s `.pretty` layout (two spaces a level, `"key": value`, empty
+/// containers as `{}` and `[]`) straight from typed values, with no value tree in between;
+/// every line after the first is indented `base` more spaces (a member of an enclosing document).
+struct PrettyJSONBuilder {
+    /// The text so far (UTF-8).
+    private(set) var bytes: [UInt8] = []
+    /// Spaces before every line after the first.
+    let base: Int
+    /// For each open container, whether it has no member yet.
+    private var empty: [Bool] = []
+
+    init(base: Int, capacity: Int = 1024) {
+        self.base = base
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func openObject() { open(UInt8(ascii: "{")) }
+    mutating func closeObject() { close(UInt8(ascii: "}")) }
+    mutating func openArray() { open(UInt8(ascii: "[")) }
+    mutating func closeArray() { close(UInt8(ascii: "]")) }
+
+    /// Starts an object member: its key; its value follows.
+    mutating func key(_ key: String) {
+        nextItem()
+        JSONWriter.writeString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
+    }
+
+    /// Starts an array element; its value follows.
+    mutating func element() { nextItem() }
+
+    mutating func string(_ value: String) { JSONWriter.writeString(value, to: &bytes) }
+    mutating func number(_ value: Int) { bytes.append(contentsOf: JSONNumber(value).description.utf8) }
+    mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+
+    /// `"key": "value"`, `"key": 3`, `"key": true` members.
+    mutating func member(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        empty.append(true)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let wasEmpty = empty.popLast() ?? true
+        if !wasEmpty { newline() }
+        bytes.append(bracket)
+    }
+
+    private mutating func nextItem() {
+        if let last = empty.indices.last {
+            if !empty[last] { bytes.append(UInt8(ascii: ",")) }
+            empty[last] = false
+        }
+        newline()
+    }
+
+    private mutating func newline() {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: base + empty.count * 2))
+    }
+}
