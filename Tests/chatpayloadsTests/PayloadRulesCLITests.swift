@@ -177,6 +177,8 @@ final class OneRuleCLITests: CLITestCase {
             let validLines = try lines(emitted.stdout).compactMap { $0 as? [String: Any] }.filter { $0["event"] == nil }
             let bare = validLines.filter { $0["pubnubChannelId"] == nil }
             XCTAssertEqual(normalized.stdout.split(separator: "\n").count, bare.count, "\(profile) normalize: \(normalized.stderr)")
+            // Issue 27: the same payloads, not only as many (normalize reads through the library's typed reading).
+            XCTAssertEqual(Set(try lines(normalized.stdout).compactMap(Self.identity)), Set(bare.compactMap(Self.identity)), "\(profile) normalize: \(normalized.stderr)")
             XCTAssertEqual(converted.stdout.split(separator: "\n").count, validLines.count, "\(profile) convert: \(converted.stderr)")
             passedSomewhere.formUnion(valid)
             failedSomewhere.formUnion(Set(["user:u1", "user:u2", "user:u3", "user:u4", "user:u7", "channel:channel-1", "channel:c2"]).subtracting(valid))
