@@ -113,7 +113,7 @@ struct ConvertCommand: ParsableCommand {
         return .success(detected)
     }
 
-    typealias Custom = AnyJSONCustomData
+    typealias Custom = IngestedCustomData
 
     /// `validate`'s verdict before a payload becomes a record: a sent message's `content` is
     /// judged as a message (as `store import` does), any other payload as its kind (the shape's

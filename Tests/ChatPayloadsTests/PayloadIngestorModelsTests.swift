@@ -6,7 +6,7 @@ import XCTest
 /// ``PayloadIngestor/record(_:from:document:options:)``) that the ingestor, `normalize`,
 /// `convert` and `store import` share.
 final class PayloadIngestorModelsTests: XCTestCase {
-    typealias Custom = AnyJSONCustomData
+    typealias Custom = IngestedCustomData
 
     func document(_ text: String) throws -> JSONDocument { try JSONParser.parse(Array(text.utf8)) }
 
@@ -62,5 +62,24 @@ final class PayloadIngestorModelsTests: XCTestCase {
         // The kinds that are no model and no record give nil, never a guess.
         XCTAssertNil(try PayloadIngestor.model(.userPatch, from: try document(payload).root, document: nil, options: ChatDecodingOptions()))
         XCTAssertNil(try PayloadIngestor.record(.messagePayload, from: try document(payload).root, document: nil, options: ChatDecodingOptions()))
+    }
+
+    /// Issue 27: custom data may nest where the profile lets it (compat, standard); the typed
+    /// reading does not refuse what the validator passed, and strict still refuses it.
+    func testNestedCustomDataIsTheProfilesCall() throws {
+        let text = #"{"id":"u1","type":"default","custom":{"address":{"city":"Oslo"},"tags":["a"]}}"#
+        for profile in [Profile.compat, .standard] {
+            let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.user), profile: profile), building: .user)
+            let result = ingestor.ingest(Array(text.utf8), format: .json).first
+            XCTAssertEqual(result?.outcome, .valid, "\(profile.name): \(result?.issues.map(\.message) ?? [])")
+            guard case .user(let record)? = result?.record else { return XCTFail("\(profile.name): no record") }
+            XCTAssertEqual(String(decoding: record.custom, as: UTF8.self), #"{"address":{"city":"Oslo"},"tags":["a"]}"#)
+        }
+        let strict = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.user), profile: .strict), building: .user)
+        let refused = strict.ingest(Array(text.utf8), format: .json).first
+        XCTAssertEqual(refused?.outcome, .invalid)
+        XCTAssertNil(refused?.record)
+        // The app's type still checks flatness.
+        XCTAssertThrowsError(try ChatUser<AnyJSONCustomData>.decode(from: try document(text)))
     }
 }

@@ -25,7 +25,8 @@ extension PayloadIngestor {
         return try M.decode(from: value, options: options)
     }
 
-    /// The typed model of a payload of `kind` (custom data kept as ``AnyJSONCustomData``):
+    /// The typed model of a payload of `kind` (custom data kept as ``IngestedCustomData``, its
+    /// shape left to the validator):
     /// ``ChatUser``, ``ChatChannel``, ``ChatMember``, ``ChatMessagePayload``
     /// (``ChatPayloadKind/messagePayload``), ``ChatMessage`` (``ChatPayloadKind/message``, the
     /// sent form) or ``ChatMessageAction``; nil for the kinds that are not models (changesets,
@@ -33,7 +34,7 @@ extension PayloadIngestor {
     public static func model(
         _ kind: ChatPayloadKind, from value: JSONValue, document: JSONDocument?, options: ChatDecodingOptions
     ) throws(ChatDecodingError) -> (any ChatPayloadCodable)? {
-        typealias Custom = AnyJSONCustomData
+        typealias Custom = IngestedCustomData
         switch kind {
         case .user: return try decode(ChatUser<Custom>.self, from: value, document: document, options: options)
         case .channel: return try decode(ChatChannel<Custom>.self, from: value, document: document, options: options)
@@ -53,7 +54,7 @@ extension PayloadIngestor {
     public static func record(
         _ kind: ChatPayloadKind, from value: JSONValue, document: JSONDocument?, options: ChatDecodingOptions
     ) throws(PayloadBuildError) -> IngestedRecord? {
-        typealias Custom = AnyJSONCustomData
+        typealias Custom = IngestedCustomData
         func decoded<M: ChatPayloadCodable>(_ type: M.Type) throws(PayloadBuildError) -> M {
             do throws(ChatDecodingError) {
                 return try decode(M.self, from: value, document: document, options: options)

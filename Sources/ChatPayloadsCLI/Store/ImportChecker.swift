@@ -27,8 +27,6 @@ struct ImportChecker {
         sentRows = SentMessageReader(options: profile.parseOptions, decoding: decoding)
     }
 
-    typealias Custom = AnyJSONCustomData
-
     /// The verdict on `payload` and, when valid, its row.
     mutating func check(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, StoreWrite?) {
         func item(_ spec: SchemaSpec, _ p: WorkItem.Payload) -> WorkItem {
