@@ -36,7 +36,7 @@ struct ConvertCommand: ParsableCommand {
     var to: Target
 
     @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, message or message-action.")
-    var kind: PayloadKindOption = .auto
+    var kind: PayloadKindArgument = .auto
 
     @OptionGroup var schemaOptions: SchemaOptions
 
@@ -53,7 +53,7 @@ struct ConvertCommand: ParsableCommand {
     var pretty = false
 
     mutating func run() throws {
-        let (target, kind) = (to, self.kind)
+        let (target, kind) = (to, self.kind.kind)
         let options = ChatDecodingOptions(datePolicy: dates)
         let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
         var runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
@@ -69,10 +69,10 @@ struct ConvertCommand: ParsableCommand {
     /// One payload converted to `target` (the transform of `convert` and of the playground's
     /// `/v1/convert`): its kind resolved, a record's payload gated by the profile's schema first.
     static func convert(
-        _ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, target: Target,
+        _ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind?, target: Target,
         gate: PayloadGate, options: ChatDecodingOptions
     ) -> Result<JSONValue, TransformFailure> {
-        let resolved: PayloadKindOption
+        let resolved: ChatPayloadKind
         switch resolve(kind, of: value, target: target) {
         case .success(let k): resolved = k
         case .failure(var failure):
@@ -91,11 +91,11 @@ struct ConvertCommand: ParsableCommand {
     /// `kind`, or for `auto` the kind the value's shape shows: a sent message has `content`
     /// and `pubnubChannelId`, other payloads are told as `validate --schema auto` tells them;
     /// records by the members only their kind has.
-    static func resolve(_ kind: PayloadKindOption, of value: JSONValue, target: Target) -> Result<PayloadKindOption, TransformFailure> {
-        func unknown(_ message: String) -> Result<PayloadKindOption, TransformFailure> {
+    static func resolve(_ kind: ChatPayloadKind?, of value: JSONValue, target: Target) -> Result<ChatPayloadKind, TransformFailure> {
+        func unknown(_ message: String) -> Result<ChatPayloadKind, TransformFailure> {
             .failure(TransformFailure(message: message, line: nil, column: nil, unreadable: false))
         }
-        guard kind == .auto else { return .success(kind) }
+        if let kind { return .success(kind) }
         guard case .object(let o) = value else { return unknown("expected a JSON object; pass --kind if the input is another shape") }
         if target == .payload {
             if o["member"] != nil && o["user"] != nil && o["channel"] != nil { return .success(.member) }
@@ -105,20 +105,20 @@ struct ConvertCommand: ParsableCommand {
             if o["details"] != nil { return .success(.channel) }
             return unknown("cannot tell which record this is (a user and a channel record can look alike); pass --kind")
         }
-        if PayloadKindOption.isSentMessage(value) { return .success(.message) }
+        if ChatPayloadKind.isSentMessage(value) { return .success(.message) }
         guard let schema = PayloadValidator.detectSchema(value) else { return unknown("cannot tell which chat payload this is; pass --kind") }
-        guard let detected = PayloadKindOption.of(schema) else {
-            return unknown(PayloadKindOption.notSentMessage("convert") + " (normalize reads the payload)")
+        guard let detected = ChatPayloadKind.of(schema) else {
+            return unknown(ChatPayloadKind.notSentMessage("convert") + " (normalize reads the payload)")
         }
         return .success(detected)
     }
 
-    typealias Custom = AnyJSONCustomData
+    typealias Custom = IngestedCustomData
 
     /// `validate`'s verdict before a payload becomes a record: a sent message's `content` is
     /// judged as a message (as `store import` does), any other payload as its kind (the shape's
     /// schema under `auto`).
-    static func gateCheck(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, gate: PayloadGate) -> TransformFailure? {
+    static func gateCheck(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind, gate: PayloadGate) -> TransformFailure? {
         if kind == .message {
             guard let content = value["content"] else { return nil }
             if let failure = gate.check(content, schema: .message, at: JSONPointer(tokens: ["content"]), document: document, lineOffset: offset) {
@@ -131,40 +131,42 @@ struct ConvertCommand: ParsableCommand {
             return nil
         }
         let detected = PayloadValidator.detectSchema(value)
-        guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { PayloadKindOption.of($0) == kind ? $0 : nil }) else { return nil }
+        guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { ChatPayloadKind.of($0) == kind ? $0 : nil }) else { return nil }
         return gate.check(value, schema: schema, document: document, lineOffset: offset)
     }
 
-    static func toRecord(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
-        switch kind {
-        case .user, .auto:
-            return transformModel(ChatUser<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try UserRecord(m).encodedJSON() }
-        case .channel:
-            return transformModel(ChatChannel<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try ChannelRecord(m).encodedJSON() }
-        case .member:
-            return transformModel(ChatMember<Custom>.self, value, document, lineOffset: offset, options: options) { member throws(ChatEncodingError) in
-                let records = try member.records()
-                return .object(JSONObject([
-                    .init(key: "member", value: try records.member.encodedJSON()),
-                    .init(key: "user", value: try records.user.encodedJSON()),
-                    .init(key: "channel", value: try records.channel.encodedJSON()),
-                ]))
-            }
-        case .message:
+    /// The record of a payload: the library's record builder (the one `store import` stores
+    /// with); a sent message gives its message record alone (its nested user and channel are
+    /// not converted, so their custom data is not encoded).
+    static func toRecord(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind?, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+        let kind = kind ?? .user
+        if kind == .message {
             return transformModel(ChatMessage<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try MessageRecord(m).encodedJSON() }
-        case .messageAction:
-            return transformModel(ChatMessageAction<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try MessageActionRecord(m).encodedJSON() }
+        }
+        return transformRecord(kind, value, document, lineOffset: offset, options: options) { record throws(ChatEncodingError) in
+            switch record {
+            case .user(let r): return try r.encodedJSON()
+            case .channel(let r): return try r.encodedJSON()
+            case .member(let member, let user, let channel):
+                return .object(JSONObject([
+                    .init(key: "member", value: try member.encodedJSON()),
+                    .init(key: "user", value: try user.encodedJSON()),
+                    .init(key: "channel", value: try channel.encodedJSON()),
+                ]))
+            case .message(let r, _, _, _): return try r.encodedJSON()
+            case .messageAction(let r): return try r.encodedJSON()
+            }
         }
     }
 
-    static func toPayload(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: PayloadKindOption, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+    static func toPayload(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind?, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
         func located(_ error: ChatDecodingError) -> TransformFailure {
             .decoding(document.map { error.located(in: $0) } ?? error, lineOffset: offset)
         }
         do throws(ChatDecodingError) {
             let model: any ChatPayloadCodable
-            switch kind {
-            case .user, .auto:
+            switch kind ?? .user {
+            case .user:
                 model = try UserRecord.decode(from: value, options: options).model(as: Custom.self)
             case .channel:
                 model = try ChannelRecord.decode(from: value, options: options).model(as: Custom.self)
@@ -182,6 +184,8 @@ struct ConvertCommand: ParsableCommand {
                 model = try MessageRecord.decode(from: value, options: options).model(as: Custom.self)
             case .messageAction:
                 model = try MessageActionRecord.decode(from: value, options: options).model(as: Custom.self)
+            default:
+                throw ChatDecodingError(.typeMismatch, at: .root, "\(kind?.argument ?? "auto") has no record form")
             }
             do throws(ChatEncodingError) {
                 return .success(try model.encodedJSON())

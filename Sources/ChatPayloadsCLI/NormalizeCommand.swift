@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 
 /// `chatpayloads normalize`: decodes payloads into the typed models and re-encodes them in the
@@ -29,7 +29,7 @@ struct NormalizeCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message, message-action.")
-    var kind: PayloadKindOption = .auto
+    var kind: PayloadKindArgument = .auto
 
     @Option(name: .long, help: "Which dates decode: rfc3339 (any RFC 3339), native (yyyy-MM-ddTHH:mm:ss.SSSZ) or nativeOrNoFraction.")
     var dates: ChatDatePolicy = .rfc3339
@@ -46,7 +46,7 @@ struct NormalizeCommand: ParsableCommand {
     var pretty = false
 
     mutating func run() throws {
-        let kind = self.kind
+        let kind = self.kind.kind
         let options = ChatDecodingOptions(datePolicy: dates)
         let (_, profile) = try LoadedConfig.profileOrExit(for: schemaOptions)
         var runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
@@ -60,11 +60,13 @@ struct NormalizeCommand: ParsableCommand {
     }
 
     static func normalize(
-        _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, kind: PayloadKindOption, options: ChatDecodingOptions, gate: PayloadGate? = nil
+        _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, kind: ChatPayloadKind?, options: ChatDecodingOptions, gate: PayloadGate? = nil
     ) -> Result<JSONValue, TransformFailure> {
-        var resolved = kind
-        let detected = kind == .auto ? PayloadValidator.detectSchema(value) : nil
-        if kind == .auto {
+        let resolved: ChatPayloadKind
+        let detected = kind == nil ? PayloadValidator.detectSchema(value) : nil
+        if let kind {
+            resolved = kind
+        } else {
             switch detected {
             case .user?, .reactUser?: resolved = .user
             case .channel?, .reactChannel?: resolved = .channel
@@ -80,17 +82,21 @@ struct NormalizeCommand: ParsableCommand {
            let failure = gate.check(value, schema: schema, document: document, lineOffset: lineOffset) {
             return .failure(failure)
         }
-        switch resolved {
-        case .user, .auto:
-            return transformModel(ChatUser<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
-        case .channel:
-            return transformModel(ChatChannel<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
-        case .member:
-            return transformModel(ChatMember<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
-        case .message:
-            return transformModel(ChatMessagePayload<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
-        case .messageAction:
-            return transformModel(ChatMessageAction<AnyJSONCustomData>.self, value, document, lineOffset: lineOffset, options: options) { m throws(ChatEncodingError) in try m.encodedJSON() }
+        // The library's typed reading; `--kind message` is the message payload here (the sent
+        // form is convert's and the store's).
+        let model: (any ChatPayloadCodable)?
+        do throws(ChatDecodingError) {
+            model = try PayloadIngestor.model(resolved == .message ? .messagePayload : resolved, from: value, document: document, options: options)
+        } catch {
+            return .failure(.decoding(error, lineOffset: lineOffset))
+        }
+        guard let model else {
+            return .failure(TransformFailure(message: "\(resolved.argument) payloads are not normalized", line: nil, column: nil, unreadable: false))
+        }
+        do throws(ChatEncodingError) {
+            return .success(try model.encodedJSON())
+        } catch {
+            return .failure(.encoding(error))
         }
     }
 }

@@ -2,15 +2,52 @@ import ArgumentParser
 @_spi(ChatPayloadsInternal) import ChatPayloads
 import JSONCore
 
-/// The payload kinds `normalize` and `convert` decode.
-enum PayloadKindOption: String, CaseIterable, ExpressibleByArgument, Sendable {
-    /// Decided by the payload's shape (as `validate --schema auto`).
-    case auto
-    case user
-    case channel
-    case member
-    case message
-    case messageAction = "message-action"
+/// `--kind` of `normalize`, `convert`, `diff` and `store import`/`export`: `auto` (each
+/// payload's kind told from its shape, as `validate --schema auto` tells it) or one
+/// ``ChatPayloadKind`` (the library's name for the concept; see its `ExpressibleByArgument`
+/// conformance for the spellings).
+struct PayloadKindArgument: ExpressibleByArgument, Hashable, Sendable {
+    /// The kind named; nil for `auto`.
+    var kind: ChatPayloadKind?
+
+    /// `auto`.
+    static let auto = PayloadKindArgument(kind: nil)
+
+    init(kind: ChatPayloadKind?) { self.kind = kind }
+
+    init?(argument: String) {
+        if argument == "auto" {
+            kind = nil
+        } else if let kind = ChatPayloadKind(argument: argument) {
+            self.kind = kind
+        } else {
+            return nil
+        }
+    }
+
+    /// `auto` and the kinds, as `--help` and completions list them.
+    static var allValueStrings: [String] { ["auto"] + ChatPayloadKind.arguments.map(\.argument) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    var defaultValueDescription: String { kind?.argument ?? "auto" }
+}
+
+/// The kinds `--kind` names (`message` is the message payload for `normalize`, the sent
+/// message for `convert` and the store: ``ChatPayloadKind/message``).
+extension ChatPayloadKind: ExpressibleByArgument {
+    /// The kinds a command line names, in `--help`'s order.
+    static let arguments: [ChatPayloadKind] = [.user, .channel, .member, .message, .messageAction]
+
+    /// The command line's spelling (`message-action` for ``messageAction``).
+    var argument: String { self == .messageAction ? "message-action" : rawValue }
+
+    public init?(argument: String) {
+        guard let kind = ChatPayloadKind.arguments.first(where: { $0.argument == argument }) else { return nil }
+        self = kind
+    }
+
+    public static var allValueStrings: [String] { arguments.map(\.argument) }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    public var defaultValueDescription: String { argument }
 }
 
 extension ChatDatePolicy: ExpressibleByArgument {}
@@ -124,23 +161,46 @@ struct TransformRunner {
     }
 }
 
-/// Decodes a model from a value (located with `document`) and gives back a JSON value.
+/// Decodes a model from a value (located with `document`) with the library's one typed
+/// reading (``PayloadIngestor/decode(_:from:document:options:)``) and gives back a JSON value.
 func transformModel<M: ChatPayloadCodable>(
     _ type: M.Type, _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, options: ChatDecodingOptions,
     _ body: (M) throws(ChatEncodingError) -> JSONValue
 ) -> Result<JSONValue, TransformFailure> {
     let model: M
     do throws(ChatDecodingError) {
-        if let document {
-            model = try M.decode(from: document, options: options)
-        } else {
-            model = try M.decode(from: value, options: options)
-        }
+        model = try PayloadIngestor.decode(M.self, from: value, document: document, options: options)
     } catch {
         return .failure(.decoding(error, lineOffset: lineOffset))
     }
     do throws(ChatEncodingError) {
         return .success(try body(model))
+    } catch {
+        return .failure(.encoding(error))
+    }
+}
+
+/// A payload of `kind` through the library's record builder
+/// (``PayloadIngestor/record(_:from:document:options:)``, the one `store import` and the
+/// ingestor use), its record given back as a JSON value by `body`.
+func transformRecord(
+    _ kind: ChatPayloadKind, _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, options: ChatDecodingOptions,
+    _ body: (IngestedRecord) throws(ChatEncodingError) -> JSONValue
+) -> Result<JSONValue, TransformFailure> {
+    let record: IngestedRecord?
+    do throws(PayloadBuildError) {
+        record = try PayloadIngestor.record(kind, from: value, document: document, options: options)
+    } catch {
+        switch error {
+        case .decoding(let e): return .failure(.decoding(e, lineOffset: lineOffset))
+        case .encoding(let e): return .failure(.encoding(e))
+        }
+    }
+    guard let record else {
+        return .failure(TransformFailure(message: "\(kind.argument) payloads have no record", line: nil, column: nil, unreadable: false))
+    }
+    do throws(ChatEncodingError) {
+        return .success(try body(record))
     } catch {
         return .failure(.encoding(error))
     }
@@ -170,8 +230,8 @@ final class PayloadGate {
     init(profile: Profile) { self.profile = profile }
 
     /// The schema `validate` uses for a payload of `kind` (the detected one under `auto`).
-    static func schema(for kind: PayloadKindOption, detected: BundledSchema?) -> BundledSchema? {
-        detected ?? kind.schema
+    static func schema(for kind: ChatPayloadKind?, detected: BundledSchema?) -> BundledSchema? {
+        detected ?? kind?.schema
     }
 
     /// Nil when `value` (at `pointer` in the record) is valid against `schema` under the profile;

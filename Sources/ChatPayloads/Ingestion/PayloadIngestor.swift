@@ -149,49 +149,16 @@ public struct PayloadIngestor: Sendable {
         }
     }
 
+    /// The record of `building` (``record(_:from:document:options:)``, the one record builder).
     private func record(_ value: JSONValue, document: JSONDocument?) throws(IngestionProblem) -> IngestedRecord? {
-        typealias Custom = AnyJSONCustomData
-        func decode<M: ChatPayloadCodable>(_ type: M.Type) throws(IngestionProblem) -> M {
-            try decodeModel(M.self, value, document)
-        }
-        func encoded<T>(_ body: () throws(ChatEncodingError) -> T) throws(IngestionProblem) -> T {
-            do throws(ChatEncodingError) { return try body() } catch { throw .encoding(error) }
-        }
-        switch building {
-        case .user?:
-            let user = try decode(ChatUser<Custom>.self)
-            return .user(try encoded { () throws(ChatEncodingError) in try UserRecord(user) })
-        case .channel?:
-            let channel = try decode(ChatChannel<Custom>.self)
-            return .channel(try encoded { () throws(ChatEncodingError) in try ChannelRecord(channel) })
-        case .member?:
-            let member = try decode(ChatMember<Custom>.self)
-            let r = try encoded { () throws(ChatEncodingError) in try member.records() }
-            return .member(r.member, user: r.user, channel: r.channel)
-        case .message?:
-            let message = try decode(ChatMessage<Custom>.self)
-            return try encoded { () throws(ChatEncodingError) in
-                .message(
-                    try MessageRecord(message), user: try message.user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
-                    channel: try message.channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
-                    actions: message.messageActions.map { action in
-                        // An action without a parent id gets the message's.
-                        var record = MessageActionRecord(action)
-                        if record.parentId == nil { record.parentId = message.id }
-                        return record
-                    })
-            }
-        case .messageAction?: return .messageAction(MessageActionRecord(try decode(ChatMessageAction<Custom>.self)))
-        default: return nil
-        }
-    }
-
-    private func decodeModel<M: ChatPayloadCodable>(_ type: M.Type, _ value: JSONValue, _ document: JSONDocument?) throws(IngestionProblem) -> M {
-        do throws(ChatDecodingError) {
-            if let document { return try M.decode(from: document, options: decoding) }
-            return try M.decode(from: value, options: decoding)
+        guard let building else { return nil }
+        do throws(PayloadBuildError) {
+            return try Self.record(building, from: value, document: document, options: decoding)
         } catch {
-            throw .decoding(error)
+            switch error {
+            case .decoding(let e): throw .decoding(e)
+            case .encoding(let e): throw .encoding(e)
+            }
         }
     }
 

@@ -36,7 +36,7 @@ struct DiffCommand: ParsableCommand {
     var b: String
 
     @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message, message-action.")
-    var kind: PayloadKindOption = .auto
+    var kind: PayloadKindArgument = .auto
 
     @Flag(name: .long, help: "Read both inputs as NDJSON (default: by extension, .ndjson or .jsonl).")
     var ndjson = false
@@ -75,7 +75,7 @@ struct DiffCommand: ParsableCommand {
                 unread += 1
             case (.success(let da), .success(let db)):
                 var differences = PayloadComparison.compare(expected: da, actual: db)
-                differences += DiffInput.decodeDifferences(da, db, kind: kind)
+                differences += DiffInput.decodeDifferences(da, db, kind: kind.kind)
                 for d in differences where d.matters || verbose {
                     out.write("\(place)\(d.matters ? "" : "note: ")\(TextReporter.displayable(d.description))\n")
                 }
@@ -142,12 +142,12 @@ enum DiffInput {
 
     /// When `kind` (or the shape of A) names a payload kind: a difference for a side the Swift
     /// codec cannot decode while the other decodes.
-    static func decodeDifferences(_ a: JSONDocument, _ b: JSONDocument, kind option: PayloadKindOption) -> [PayloadDifference] {
+    static func decodeDifferences(_ a: JSONDocument, _ b: JSONDocument, kind option: ChatPayloadKind?) -> [PayloadDifference] {
         let kind: CodecVectorKind?
         switch option {
-        case .auto: kind = PayloadValidator.detectSchema(a.root).flatMap(CodecVectorKind.init(schema:))
-        case .messageAction: kind = .messageAction
-        default: kind = CodecVectorKind(rawValue: option.rawValue)
+        case nil: kind = PayloadValidator.detectSchema(a.root).flatMap(CodecVectorKind.init(schema:))
+        case .messageAction?: kind = .messageAction
+        case let option?: kind = CodecVectorKind(rawValue: option.rawValue)
         }
         guard let kind else { return [] }
         switch (kind.roundTrip(a), kind.roundTrip(b)) {

@@ -10,7 +10,7 @@ import JSONCore
 enum DiffEndpoint {
     static func diff(query: QueryParameters, body: [UInt8], contexts: ProfileContexts) -> Result<PlaygroundResponse, PlaygroundError> {
         let context: ProfileContext
-        let kind: PayloadKindOption
+        let kind: ChatPayloadKind?
         let format: InputFormat
         switch (contexts.context(for: query["profile"]), TransformEndpoints.kindParameter(query), TransformEndpoints.formatParameter(query)) {
         case (.failure(let e), _, _), (_, .failure(let e), _), (_, _, .failure(let e)): return .failure(e)
@@ -59,7 +59,7 @@ enum DiffEndpoint {
     }
 
     /// DiffCommand.run's comparison, as JSON.
-    static func compare(_ left: [DiffInput.Record], _ right: [DiffInput.Record], kind: PayloadKindOption) -> JSONValue {
+    static func compare(_ left: [DiffInput.Record], _ right: [DiffInput.Record], kind: ChatPayloadKind?) -> JSONValue {
         var status = ExitStatus.success
         var mattering = 0
         var notes = 0

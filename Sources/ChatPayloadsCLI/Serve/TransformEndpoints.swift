@@ -18,7 +18,7 @@ enum TransformEndpoints {
     typealias Transform = (JSONValue, JSONDocument?, Int, PayloadGate) -> Result<JSONValue, TransformFailure>
 
     static func normalize(query: QueryParameters, body: [UInt8], contexts: ProfileContexts) -> Result<PlaygroundResponse, PlaygroundError> {
-        let kind: PayloadKindOption
+        let kind: ChatPayloadKind?
         let options: ChatDecodingOptions
         switch (kindParameter(query), datesParameter(query)) {
         case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
@@ -36,7 +36,7 @@ enum TransformEndpoints {
         guard let target = ConvertCommand.Target(rawValue: toText) else {
             return .failure(.badParameter("to", toText, expected: ConvertCommand.Target.allCases.map(\.rawValue)))
         }
-        let kind: PayloadKindOption
+        let kind: ChatPayloadKind?
         let options: ChatDecodingOptions
         switch (kindParameter(query), datesParameter(query)) {
         case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
@@ -48,12 +48,12 @@ enum TransformEndpoints {
         }
     }
 
-    static func kindParameter(_ query: QueryParameters) -> Result<PayloadKindOption, PlaygroundError> {
-        guard let text = query["kind"] else { return .success(.auto) }
-        guard let kind = PayloadKindOption(rawValue: text) else {
-            return .failure(.badParameter("kind", text, expected: PayloadKindOption.allCases.map(\.rawValue)))
+    static func kindParameter(_ query: QueryParameters) -> Result<ChatPayloadKind?, PlaygroundError> {
+        guard let text = query["kind"] else { return .success(nil) }
+        guard let kind = PayloadKindArgument(argument: text) else {
+            return .failure(.badParameter("kind", text, expected: PayloadKindArgument.allValueStrings))
         }
-        return .success(kind)
+        return .success(kind.kind)
     }
 
     static func datesParameter(_ query: QueryParameters) -> Result<ChatDatePolicy, PlaygroundError> {

@@ -9,7 +9,8 @@ import JSONCore
 /// (ids, timetoken, nested models, actions) is checked by decoding.
 struct ImportChecker {
     let checker: PayloadChecker
-    let kind: PayloadKindOption
+    /// The kind `--kind` names; nil for `auto`.
+    let kind: ChatPayloadKind?
     let profile: Profile
     let decoding: ChatDecodingOptions
     /// The validator and fast-path scratch kept across payloads.
@@ -17,7 +18,7 @@ struct ImportChecker {
     /// The fast path for sent messages of the common shape (``SentMessageReader``).
     var sentRows: SentMessageReader
 
-    init(checker: PayloadChecker, kind: PayloadKindOption, profile: Profile, decoding: ChatDecodingOptions) {
+    init(checker: PayloadChecker, kind: ChatPayloadKind?, profile: Profile, decoding: ChatDecodingOptions) {
         self.checker = checker
         self.kind = kind
         self.profile = profile
@@ -26,13 +27,11 @@ struct ImportChecker {
         sentRows = SentMessageReader(options: profile.parseOptions, decoding: decoding)
     }
 
-    typealias Custom = AnyJSONCustomData
-
     /// The verdict on `payload` and, when valid, its row.
     mutating func check(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, StoreWrite?) {
         func item(_ spec: SchemaSpec, _ p: WorkItem.Payload) -> WorkItem {
             WorkItem(inputIndex: inputIndex, recordIndex: recordIndex, label: label, schema: spec,
-                     source: kind == .auto ? .fallback : .option, payload: p)
+                     source: kind == nil ? .fallback : .option, payload: p)
         }
         switch payload {
         case .failure:
@@ -43,24 +42,24 @@ struct ImportChecker {
                 // A sent message in YAML: validated as a whole value through the message schema on `content`.
                 return checkSentValue(value, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
-            let spec: SchemaSpec = kind.schema.map { .bundled($0) } ?? .auto
+            let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
             let result = checker.check(item(spec, payload))
             return convert(result, value: value, document: nil)
         case .bytes(let bytes):
-            if kind == .auto || kind == .message, bytes.count <= profile.maxBytes, let write = fastSent(bytes) {
-                return (emptyResult(label, inputIndex, recordIndex, autoDetected: kind == .auto), write)
+            if kind == nil || kind == .message, bytes.count <= profile.maxBytes, let write = fastSent(bytes) {
+                return (emptyResult(label, inputIndex, recordIndex, autoDetected: kind == nil), write)
             }
             var options = profile.parseOptions
             options.maxBytes = Int.max
             guard bytes.count <= profile.maxBytes, let document = try? JSONParser.parse(bytes, options: options) else {
                 // Not readable: validate reports it (located parse issue, limit keys).
-                let spec: SchemaSpec = kind.schema.map { .bundled($0) } ?? .auto
+                let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
                 return (checker.check(item(spec, payload)), nil)
             }
             if let shown = sentMessageKind(document.root) {
                 return checkSent(bytes, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
-            let spec: SchemaSpec = kind.schema.map { .bundled($0) } ?? .auto
+            let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
             let result = checker.check(item(spec, payload))
             return convert(result, value: document.root, document: document)
         }
@@ -70,7 +69,7 @@ struct ImportChecker {
     /// `content` and `channelId`. The flag says whether the shape decided.
     private func sentMessageKind(_ value: JSONValue) -> Bool? {
         if kind == .message { return false }
-        guard kind == .auto, PayloadKindOption.isSentMessage(value) else { return nil }
+        guard kind == nil, ChatPayloadKind.isSentMessage(value) else { return nil }
         return true
     }
 
@@ -146,28 +145,10 @@ struct ImportChecker {
     /// A sent message's shape, as ``PayloadChecker/markSentMessageModels(_:in:at:memo:into:position:)`` reads it.
     static let sentShape = PayloadShape.envelope(.sentMessage, inner: .payload(.message))
 
-    /// Decodes the envelope and the message; a failure is an invalid payload at its place.
+    /// Decodes the envelope and the message with the library's record builder
+    /// (``PayloadIngestor/record(_:from:document:options:)``); a failure is an invalid payload at its place.
     private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: PayloadResult) -> (PayloadResult, StoreWrite?) {
-        var result = result
-        do throws(ChatDecodingError) {
-            let message: ChatMessage<Custom>
-            if let document {
-                message = try ChatMessage<Custom>.decode(from: document, options: decoding)
-            } else {
-                message = try ChatMessage<Custom>.decode(from: value, options: decoding)
-            }
-            do throws(ChatEncodingError) {
-                return (result, try StoreWrite(message))
-            } catch {
-                fail(&result, error.description, rule: "encode", line: nil, column: nil)
-            }
-        } catch {
-            let located = document.map { error.located(in: $0) } ?? error
-            let failure = TransformFailure.decoding(located, lineOffset: 0)
-            let place = failure.line.map { result.inputPosition(line: $0, column: failure.column ?? 1) }
-            fail(&result, failure.message, rule: "decode", line: place?.line ?? result.startLine, column: place?.column ?? result.startColumn)
-        }
-        return (result, nil)
+        build(.message, value, document: document, into: result)
     }
 
     /// The content's report moved to the file: positions from the content's start, pointers under `/content`.
@@ -199,14 +180,16 @@ struct ImportChecker {
         guard result.outcome == .valid else { return (result, nil) }
         var value = value
         var document = document
-        let resolved: PayloadKindOption
-        if kind == .auto {
+        let resolved: ChatPayloadKind
+        if let kind {
+            resolved = kind
+        } else {
             // The payload validate judged: the document itself, or the one inside its envelopes
             // (an App Context event's user, channel or membership is stored as validate read it).
             let shape = PayloadValidator.detectShape(value)
-            guard let schema = shape.payloadSchema, let k = PayloadKindOption.of(schema),
+            guard let schema = shape.payloadSchema, let k = ChatPayloadKind.of(schema),
                   let inner = shape.payloadPointer.resolve(in: value) else {
-                fail(&result, PayloadKindOption.notSentMessage("store import") + " (as convert --kind message does)",
+                fail(&result, ChatPayloadKind.notSentMessage("store import") + " (as convert --kind message does)",
                      rule: "kind", line: result.startLine, column: result.startColumn)
                 return (result, nil)
             }
@@ -215,17 +198,19 @@ struct ImportChecker {
                 document = nil
             }
             resolved = k
-        } else {
-            resolved = kind
         }
-        let write: StoreWrite
-        do throws(ImportProblem) {
-            switch resolved {
-            case .user, .auto, .message: write = try ImportProblem.wrap { () throws(ImportProblem) in try StoreWrite(try decodeModel(ChatUser<Custom>.self, value, document)) }
-            case .channel: write = try ImportProblem.wrap { () throws(ImportProblem) in try StoreWrite(try decodeModel(ChatChannel<Custom>.self, value, document)) }
-            case .member: write = try ImportProblem.wrap { () throws(ImportProblem) in try StoreWrite(try decodeModel(ChatMember<Custom>.self, value, document)) }
-            case .messageAction: write = StoreWrite(try decodeModel(ChatMessageAction<Custom>.self, value, document))
+        return build(resolved, value, document: document, into: result)
+    }
+
+    /// The row of a payload validate passed, built by the library's record builder (the one
+    /// ``PayloadIngestor`` builds with); a decoding or encoding failure is an invalid payload at its place.
+    private func build(_ kind: ChatPayloadKind, _ value: JSONValue, document: JSONDocument?, into checked: PayloadResult) -> (PayloadResult, StoreWrite?) {
+        var result = checked
+        do throws(PayloadBuildError) {
+            if let record = try PayloadIngestor.record(kind, from: value, document: document, options: decoding) {
+                return (result, StoreWrite(record))
             }
+            fail(&result, "\(kind.argument) payloads are not stored", rule: "kind", line: result.startLine, column: result.startColumn)
         } catch {
             switch error {
             case .encoding(let e): fail(&result, e.description, rule: "encode", line: nil, column: nil)
@@ -235,22 +220,8 @@ struct ImportChecker {
                 let place = failure.line.map { result.inputPosition(line: $0, column: failure.column ?? 1) }
                 fail(&result, failure.message, rule: "decode", line: place?.line ?? result.startLine, column: place?.column ?? result.startColumn)
             }
-            return (result, nil)
         }
-        return (result, write)
-    }
-
-    private func decodeModel<M: ChatPayloadCodable>(_ type: M.Type, _ value: JSONValue, _ document: JSONDocument?) throws(ImportProblem) -> M {
-        do throws(ChatDecodingError) {
-            return try decode(M.self, value, document)
-        } catch {
-            throw .decoding(error)
-        }
-    }
-
-    private func decode<M: ChatPayloadCodable>(_ type: M.Type, _ value: JSONValue, _ document: JSONDocument?) throws(ChatDecodingError) -> M {
-        if let document { return try M.decode(from: document, options: decoding) }
-        return try M.decode(from: value, options: decoding)
+        return (result, nil)
     }
 
     // MARK: Results
@@ -271,31 +242,15 @@ struct ImportChecker {
     }
 }
 
-/// Why a valid payload could not become a row.
-enum ImportProblem: Error {
-    case decoding(ChatDecodingError)
-    case encoding(ChatEncodingError)
-
-    /// Runs `body`, turning an encoding error into ``encoding(_:)``.
-    static func wrap<T>(_ body: () throws(ImportProblem) -> T) throws(ImportProblem) -> T { try body() }
-}
-
 extension StoreWrite {
-    /// ``init(_:)`` for users, throwing ``ImportProblem``.
-    init<C: UserCustomData>(_ user: ChatUser<C>) throws(ImportProblem) {
-        do throws(ChatEncodingError) { self = .user(try UserRecord(user)) } catch { throw .encoding(error) }
-    }
-
-    /// ``init(_:)`` for channels, throwing ``ImportProblem``.
-    init<C: ChannelCustomData>(_ channel: ChatChannel<C>) throws(ImportProblem) {
-        do throws(ChatEncodingError) { self = .channel(try ChannelRecord(channel)) } catch { throw .encoding(error) }
-    }
-
-    /// ``init(_:)`` for memberships, throwing ``ImportProblem``.
-    init<C: ChatCustomData>(_ member: ChatMember<C>) throws(ImportProblem) {
-        do throws(ChatEncodingError) {
-            let r = try member.records()
-            self = .member(r.member, user: r.user, channel: r.channel)
-        } catch { throw .encoding(error) }
+    /// The write of a record the library built.
+    init(_ record: IngestedRecord) {
+        switch record {
+        case .user(let r): self = .user(r)
+        case .channel(let r): self = .channel(r)
+        case .member(let member, let user, let channel): self = .member(member, user: user, channel: channel)
+        case .message(let message, let user, let channel, let actions): self = .message(message, user: user, channel: channel, actions: actions)
+        case .messageAction(let r): self = .action(r)
+        }
     }
 }

@@ -11,7 +11,7 @@ struct ImportChecked: Sendable {
 /// (``ImportChecker`` for each, with the validators and scratch kept across the chunk).
 struct ImportChunkChecker: PayloadChunkChecker {
     let checker: PayloadChecker
-    let kind: PayloadKindOption
+    let kind: ChatPayloadKind?
     let profile: Profile
     let decoding: ChatDecodingOptions
 

@@ -1,21 +1,23 @@
 import ChatPayloads
 import JSONCore
 
-/// `store import --kind` (and `store export --kind`) read the kinds `normalize` and
-/// `convert` take (one type: ``PayloadKindOption``). `auto` tells each payload's kind from its shape: a sent message has `content`
-/// and `pubnubChannelId`; the others are told as `validate --schema auto` tells them. `message`
-/// is the sent-message form `convert --kind message` reads: {timetoken, content, pubnubUserId,
+/// `store import --kind` (and `store export --kind`) read the kinds `normalize` and `convert`
+/// take (one type: ``ChatPayloadKind``, `auto` being nil, see ``PayloadKindArgument``). `auto`
+/// tells each payload's kind from its shape: a sent message has `content` and
+/// `pubnubChannelId`; the others are told as `validate --schema auto` tells them. `message` is
+/// the sent-message form `convert --kind message` reads: {timetoken, content, pubnubUserId,
 /// pubnubChannelId}.
-extension PayloadKindOption {
-    /// The bundled schema a payload of this kind is validated against (for a sent message, its `content`).
+extension ChatPayloadKind {
+    /// The bundled schema a payload of this kind is validated against (for a sent message, its
+    /// `content`); nil for the kinds no command line names.
     var schema: BundledSchema? {
         switch self {
-        case .auto: return nil
         case .user: return .user
         case .channel: return .channel
         case .member: return .member
         case .message: return .message
         case .messageAction: return .messageAction
+        default: return nil
         }
     }
 
@@ -32,7 +34,7 @@ extension PayloadKindOption {
     }
 
     /// The kind a detected schema stands for; nil for message payloads (not the sent form).
-    static func of(_ schema: BundledSchema) -> PayloadKindOption? {
+    static func of(_ schema: BundledSchema) -> ChatPayloadKind? {
         switch schema {
         case .user, .reactUser: return .user
         case .channel, .reactChannel: return .channel

@@ -29,7 +29,7 @@ struct StoreExportCommand: ParsableCommand {
     @OptionGroup var database: StoreDatabaseOptions
 
     @Option(name: .shortAndLong, help: "user, channel, member, message or message-action (default: all, in that order).")
-    var kind: PayloadKindOption = .auto
+    var kind: PayloadKindArgument = .auto
 
     @Option(name: .long, help: ArgumentHelp("Only the rows of this channel (the channel itself, its members, messages and actions).", valueName: "id"))
     var channel: String?
@@ -37,13 +37,13 @@ struct StoreExportCommand: ParsableCommand {
     mutating func run() throws {
         let store = try database.open(readOnly: true)
         let tables: [(StoreTable, Bool)]
-        switch kind {
-        case .auto: tables = [(.users, false), (.channels, false), (.members, false), (.messages, false), (.actions, true)]
-        case .user: tables = [(.users, false)]
-        case .channel: tables = [(.channels, false)]
-        case .member: tables = [(.members, false)]
-        case .message: tables = [(.messages, false)]
-        case .messageAction: tables = [(.actions, false)]
+        switch kind.kind {
+        case .user?: tables = [(.users, false)]
+        case .channel?: tables = [(.channels, false)]
+        case .member?: tables = [(.members, false)]
+        case .message?: tables = [(.messages, false)]
+        case .messageAction?: tables = [(.actions, false)]
+        default: tables = [(.users, false), (.channels, false), (.members, false), (.messages, false), (.actions, true)]
         }
         let out = Terminal.standardOutput
         var damaged = false

@@ -42,7 +42,7 @@ struct StoreImportCommand: ParsableCommand {
     @OptionGroup var database: StoreDatabaseOptions
 
     @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, message (the sent form) or message-action.")
-    var kind: PayloadKindOption = .auto
+    var kind: PayloadKindArgument = .auto
 
     @Option(name: .long, help: ArgumentHelp("Rows per transaction (default \(StoreImportCommand.defaultBatchSize)).", valueName: "n"))
     var batchSize: Int = StoreImportCommand.defaultBatchSize
@@ -137,7 +137,7 @@ struct StoreImportCommand: ParsableCommand {
         let progress = ProgressLine.make(
             task: "store import", quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [stdout, Terminal.standardError])
         let run = ImportRun(
-            checker: ImportChunkChecker(checker: checker, kind: kind, profile: profile, decoding: ChatDecodingOptions()),
+            checker: ImportChunkChecker(checker: checker, kind: kind.kind, profile: profile, decoding: ChatDecodingOptions()),
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, writer: BatchWriter(store: store, force: force), batchSize: batchSize, inputs: inputs, reporters: [report],
             state: state, progress: progress)
         let clock = ContinuousClock()
