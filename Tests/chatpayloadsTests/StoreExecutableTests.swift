@@ -40,12 +40,23 @@ final class StoreExecutableTests: CLITestCase {
         for sub in ["import", "export", "query", "apply", "stats", "check"] {
             XCTAssertTrue(help.stdout.contains("  \(sub) "), "store --help lists \(sub)")
         }
-        // `chatpayloads --help` lists `store` with the abstract the real command has.
-        let overview = try XCTUnwrap(help.stdout.split(separator: "\n").first { $0.hasPrefix("OVERVIEW: ") })
-        let root = try run(["--help"])
-        let line = try XCTUnwrap(root.stdout.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("store ") })
-        XCTAssertEqual(line.trimmingCharacters(in: .whitespaces).dropFirst("store".count).trimmingCharacters(in: .whitespaces), String(overview.dropFirst("OVERVIEW: ".count)))
         XCTAssertEqual(try run(["help", "store"]).stdout, help.stdout)
+        // `chatpayloads --help` lists `store` with the abstract the real command has: the help
+        // dump of the stand-in tree (no store executable beside it) against the whole tree's.
+        let lonely = try lonelyBinary()
+        let standIn = try storeAbstract(in: runCapturing(lonely, ["--experimental-dump-help"]).stdout)
+        let real = try storeAbstract(in: Data(run(["--experimental-dump-help"]).stdout.utf8))
+        XCTAssertEqual(standIn, real)
+        XCTAssertEqual(real, "Import, export, query and patch chat payloads in a local SQLite store.")
+    }
+
+    /// The abstract of `store` in a `--experimental-dump-help` document.
+    func storeAbstract(in dump: Data) throws -> String? {
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: dump) as? [String: Any])
+        let root = try XCTUnwrap(document["command"] as? [String: Any])
+        let subcommands = try XCTUnwrap(root["subcommands"] as? [[String: Any]])
+        let store = try XCTUnwrap(subcommands.first { $0["commandName"] as? String == "store" })
+        return store["abstract"] as? String
     }
 
     func testUsageErrorOfAStoreCommandNamesTheWholeCommand() throws {
