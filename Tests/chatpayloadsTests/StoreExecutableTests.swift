@@ -78,12 +78,11 @@ final class StoreExecutableTests: CLITestCase {
     func testLeafSubcommandsParseAsThroughTheRoot() throws {
         let unknown = try run(["validate", "--bogus"])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertEqual(unknown.stderr, """
-            Error: Unknown option '--bogus'. Did you mean '--jobs'?
-            Usage: chatpayloads validate [<options>] [<path> ...]
-              See 'chatpayloads validate --help' for more information.
-
-            """)
+        // The usage the whole tree prints (a shortcut through `validate` alone would print
+        // `Usage: validate …`).
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown option '--bogus'."), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("\nUsage: chatpayloads validate [<options>] [<path> ...]\n"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasSuffix("  See 'chatpayloads validate --help' for more information.\n"), unknown.stderr)
         let help = try run(["validate", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("USAGE: chatpayloads validate [<options>] [<path> ...]"), help.stdout)
