@@ -14,6 +14,7 @@ let package = Package(
         .plugin(name: "ValidatePayloadFixtures", targets: ["ValidatePayloadFixtures"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
         .executable(name: "chatpayloads-serve", targets: ["chatpayloads-serve"]),
+        .executable(name: "chatpayloads-store", targets: ["chatpayloads-store"]),
         .executable(name: "conformance", targets: ["conformance"]),
         .executable(name: "bowtie-chatpayloads", targets: ["bowtie-chatpayloads"]),
     ],
@@ -73,19 +74,33 @@ let package = Package(
         .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
         // The command-line tool's commands, inputs and reporters; the only place that prints. A
         // library target so that the executables beside `chatpayloads` (such as `chatpayloads-serve`)
-        // answer with the same code; not a product.
+        // answer with the same code; not a product. Without the store commands (Store/, which link
+        // GRDB and SQLite): those are compiled into `chatpayloads-store` only (see below).
         .target(
             name: "ChatPayloadsCLI",
             dependencies: [
-                "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator",
+                "ChatPayloads", "JSONCore", "JSONSchemaValidator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The playground API's OpenAPI document: embedded as Serve/PlaygroundOpenAPIText.swift
             // (Scripts/serve-openapi writes it; a test checks the two are equal).
-            exclude: ["Serve/openapi.json"]
+            exclude: ["Store", "Serve/openapi.json"]
         ),
         // The command-line tool: `main` only (Sources/chatpayloads/main.swift).
         .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI"]),
+        // `chatpayloads store …` (which `chatpayloads` execs from beside itself, so GRDB and SQLite
+        // never load in `validate`): the whole command-line tool with the store commands, compiled
+        // from the same files (Sources/chatpayloads-store/ChatPayloadsCLI is a link to
+        // Sources/ChatPayloadsCLI, Store/ included) under CHATPAYLOADS_STORE, so its help, usage
+        // and errors are `chatpayloads`'s own. See ARCHITECTURE.md, "Binaries and start-up".
+        .executableTarget(
+            name: "chatpayloads-store",
+            dependencies: [
+                "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["ChatPayloadsCLI/Serve/openapi.json"],
+            swiftSettings: [.define("CHATPAYLOADS_STORE")]),
         // The playground server (`chatpayloads serve` execs it): Hummingbird in front of
         // ChatPayloadsCLI's PlaygroundService, which answers with the CLI's own code.
         .executableTarget(
@@ -119,7 +134,10 @@ let package = Package(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
             exclude: ["Golden"]),
         .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
-        .testTarget(name: "chatpayloadsTests", dependencies: ["chatpayloads", "chatpayloads-serve", "ChatPayloadsCLI", "ChatPayloads", "JSONCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "chatpayloadsTests",
+            dependencies: ["chatpayloads", "chatpayloads-serve", "chatpayloads-store", "ChatPayloadsCLI", "ChatPayloads", "ChatStore", "JSONCore"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ChatStoreTests",
             dependencies: ["ChatStore", "ChatPayloads", "JSONCore", "chatstore-crashwriter", .product(name: "GRDB", package: "GRDB.swift")]),

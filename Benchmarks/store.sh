@@ -44,7 +44,7 @@ BIN="${SWIFT_SCRATCH:-$ROOT/.build}/release"
 OURS="${OURS:-$BIN/chatpayloads}"
 MICRO="${MICRO:-$BIN/chatstore-microbench}"
 if [ "$SKIP_BUILD" = 0 ]; then
-    for product in chatpayloads chatstore-microbench; do
+    for product in chatpayloads chatpayloads-store chatstore-microbench; do   # `store` runs chatpayloads-store
         BUILD=(swift build -c release --static-swift-stdlib --product "$product")
         if [ -n "${SWIFT_SCRATCH:-}" ]; then BUILD+=(--scratch-path "$SWIFT_SCRATCH"); fi
         log "${BUILD[*]}"

@@ -4,7 +4,8 @@
 usage: pack.py VERSION STAGE OUTDIR
 
 STAGE holds what Scripts/build-wheel staged: bin/chatpayloads, bin/chatpayloads-serve (the
-playground server `chatpayloads serve` execs from beside chatpayloads), share/man/man1/*.1,
+playground server `chatpayloads serve` execs from beside chatpayloads), bin/chatpayloads-store
+(the store commands `chatpayloads store` execs from beside it), share/man/man1/*.1,
 share/bash-completion/completions/chatpayloads, share/zsh/site-functions/_chatpayloads,
 share/fish/vendor_completions.d/chatpayloads.fish, LICENSE, README.md. The wheel is tagged
 py3-none-linux_x86_64 (auditwheel repair gives it its manylinux tag): the package `chatpayloads`
@@ -42,6 +43,7 @@ def main(version, stage, outdir):
     add_file("chatpayloads/__main__.py", os.path.join(HERE, "__main__.py"))
     add_file("chatpayloads/bin/chatpayloads", os.path.join(stage, "bin", "chatpayloads"), executable=True)
     add_file("chatpayloads/bin/chatpayloads-serve", os.path.join(stage, "bin", "chatpayloads-serve"), executable=True)
+    add_file("chatpayloads/bin/chatpayloads-store", os.path.join(stage, "bin", "chatpayloads-store"), executable=True)
     share = os.path.join(stage, "share")
     for root, _, names in sorted(os.walk(share)):
         for name in sorted(names):

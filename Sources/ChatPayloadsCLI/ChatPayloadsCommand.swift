@@ -27,7 +27,7 @@ struct ChatPayloadsCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """,
         version: BuildCommit.versionLine(version),
-        subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self, InteropCommand.self, DiffCommand.self, StoreCommand.self, ServeCommand.self]
+        subcommands: [ValidateCommand.self, SchemaCommand.self, NormalizeCommand.self, PatchCommand.self, ConvertCommand.self, InteropCommand.self, DiffCommand.self, StoreExecutable.command, ServeCommand.self]
     )
 
     /// Ignores `SIGPIPE` before anything is printed, then parses, runs and exits with the status.
@@ -51,7 +51,7 @@ struct ChatPayloadsCommand: ParsableCommand {
         let code: ExitCode
         let text: String
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseSubcommandDirectly(arguments ?? Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot(arguments)
             try command.run()
             return ExitCode.success.rawValue
         } catch {
@@ -68,6 +68,32 @@ struct ChatPayloadsCommand: ParsableCommand {
         }
         return code.rawValue
     }
+
+    /// The command `arguments` name, parsed with its own type as the root when that is sure to
+    /// give what ``parseAsRoot(_:)`` gives; nil when the whole tree must parse them.
+    ///
+    /// `parseAsRoot` builds the whole subcommand tree and reflects every command's properties
+    /// before it looks at the first argument (for `--generate-completion-script` and for
+    /// pass-through arguments), which was a quarter of a one-file `validate` run. Here the first
+    /// argument picks a leaf subcommand (`validate`, `schema`, ...) and only that command's
+    /// arguments are parsed. Anything the shortcut could answer differently goes the long way,
+    /// so help, version, usage and completion texts and their exit statuses are the tree's own:
+    /// a parse that fails (unknown option, a validation error, ...) or asks for help (`--help`,
+    /// `-h`) is parsed again from the root, as is any `--version` (only the root has one), and
+    /// commands with subcommands (`interop`, `store`) always are. Errors thrown by `run()` are
+    /// reported by the caller through the root either way.
+    static func parseSubcommandDirectly(_ arguments: [String]) -> ParsableCommand? {
+        guard let name = arguments.first, !arguments.contains("--version"),
+            let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
+            subcommand.configuration.subcommands.isEmpty
+        else { return nil }
+        // `parseAsRoot` answers `--help` with a help command of its own (whose usage would lack
+        // `chatpayloads`) rather than an error: only the subcommand itself is taken.
+        guard let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+            ObjectIdentifier(type(of: command)) == ObjectIdentifier(subcommand)
+        else { return nil }
+        return command
+    }
 }
 
 /// The entry point the `chatpayloads` executable calls (Sources/chatpayloads/main.swift): the
@@ -76,6 +102,7 @@ struct ChatPayloadsCommand: ParsableCommand {
 package enum ChatPayloadsMain {
     /// Runs ``ChatPayloadsCommand`` on the process's arguments and exits with its status.
     package static func run() -> Never {
+        StoreExecutable.forwardIfAsked(CommandLine.arguments)
         ChatPayloadsCommand.main()
         // `main()` ends the process; this is never reached.
         Terminal.exitProcess(1)

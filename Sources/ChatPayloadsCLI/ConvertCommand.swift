@@ -125,7 +125,7 @@ struct ConvertCommand: ParsableCommand {
                 return failure
             }
             // Its user, channel and actions too, as validate judges them.
-            for model in PayloadChecker.sentMessageModels(ImportChecker.sentShape, in: value) {
+            for model in PayloadChecker.sentMessageModels(.envelope(.sentMessage, inner: .payload(.message)), in: value) {
                 if let failure = gate.check(model.value, schema: model.schema, at: model.pointer, document: document, lineOffset: offset) { return failure }
             }
             return nil
