@@ -129,6 +129,158 @@ public struct NDJSONSplitter: ~Copyable {
         return Line(bytes: Array(kept), line: lineNumber, tooLong: false)
     }
 
+    // MARK: - Blocks of lines
+
+    /// A run of whole lines cut from the stream in one piece (``nextBlock(targetBytes:)``), for a
+    /// worker thread to split (``lines(maxLineBytes:keepCarriageReturn:)``): the reader then only
+    /// finds line ends and counts, and copies nothing per line.
+    public struct Block: Sendable {
+        /// The lines, each ending `\n` except perhaps the stream's last (a slice of the read buffer).
+        public let bytes: ArraySlice<UInt8>
+        /// The 1-based number of the block's first line.
+        public let firstLine: Int
+        /// How many of its lines are not blank (each becomes a payload).
+        public let records: Int
+
+        /// One non-blank line of a block, in place.
+        public struct LineInPlace {
+            /// The 1-based line number.
+            public let number: Int
+            /// The line's content (line end and a `\r` before it excluded; the `\r` kept with
+            /// `keepCarriageReturn`); nil when it is longer than the limit.
+            public let content: UnsafeBufferPointer<UInt8>?
+
+            /// The line as ``NDJSONSplitter/next()`` gives it (its bytes copied).
+            public var copied: Line { Line(bytes: content.map { Array($0) } ?? [], line: number, tooLong: content == nil) }
+        }
+
+        /// Calls `body` with each non-blank line, numbered in the stream, by the rules of
+        /// ``NDJSONSplitter/next()``: a line longer than `maxLineBytes` has no content.
+        public func forEachLine(maxLineBytes: Int, keepCarriageReturn: Bool = false, _ body: (LineInPlace) -> Void) {
+            let limit = max(1, maxLineBytes)
+            bytes.withUnsafeBufferPointer { p in
+                guard let base = p.baseAddress else { return }
+                var lineNumber = firstLine
+                var from = 0
+                while from < p.count {
+                    var end = p.count
+                    if let hit = memchr(base + from, 0x0A, p.count - from) {
+                        end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    }
+                    let line = UnsafeBufferPointer(rebasing: p[from..<end])
+                    let content = line.count > 0 && line[line.count - 1] == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+                    if !NDJSONSplitter.isBlank(content) {
+                        body(LineInPlace(number: lineNumber, content: content.count > limit ? nil : keepCarriageReturn ? line : content))
+                    }
+                    lineNumber += 1
+                    from = end + 1
+                }
+            }
+        }
+
+        /// The block's non-blank lines as ``NDJSONSplitter/next()`` gives them (each copied).
+        public func lines(maxLineBytes: Int, keepCarriageReturn: Bool = false) -> [Line] {
+            var out: [Line] = []
+            out.reserveCapacity(records)
+            forEachLine(maxLineBytes: maxLineBytes, keepCarriageReturn: keepCarriageReturn) { out.append($0.copied) }
+            return out
+        }
+    }
+
+    /// What ``nextBlock(targetBytes:)`` hands over.
+    public enum Piece: Sendable {
+        /// Whole lines in one piece.
+        case block(Block)
+        /// One line read the ordinary way (``next()``): a line longer than any block would be.
+        case line(Line)
+    }
+
+    /// The next run of whole lines, about `targetBytes` long (longer when one line is), or the
+    /// next line alone when it does not fit in `maxLineBytes`; nil at the end of the stream.
+    /// Blocks and ``next()`` may be mixed; line numbers run on across both.
+    public mutating func nextBlock(targetBytes: Int) throws(ByteReader.Failure) -> Piece? {
+        var wanted = max(1, targetBytes)
+        while true {
+            if discarding { return try next().map { .line($0) } }
+            if !atEnd, buffer.count - start < wanted {
+                if start > 0 {
+                    buffer.removeSubrange(0..<start)
+                    start = 0
+                }
+                scanFrom = 0
+                guard reader != nil else {
+                    atEnd = true
+                    continue
+                }
+                if let onIdle, reader?.hasDataReady() == false { onIdle() }
+                if try (reader?.readChunk(into: &buffer) ?? 0) == 0 { atEnd = true }
+                continue
+            }
+            guard start < buffer.count else { return nil }
+            let end: Int
+            if atEnd {
+                end = buffer.count
+            } else if let last = NDJSONSplitter.lastNewline(in: buffer, from: start) {
+                end = last + 1
+            } else if buffer.count - start > maxLineBytes + 1 {
+                // One line over the limit: the ordinary splitter drops it up to its end.
+                scanFrom = start
+                return try next().map { .line($0) }
+            } else {
+                // One line longer than the block: read on to its end.
+                wanted = buffer.count - start + 1
+                continue
+            }
+            let bytes = buffer[start..<end]
+            var lines = 0
+            var records = 0
+            bytes.withUnsafeBufferPointer { p in
+                guard let base = p.baseAddress else { return }
+                var from = 0
+                while from < p.count {
+                    var lineEnd = p.count
+                    if let hit = memchr(base + from, 0x0A, p.count - from) {
+                        lineEnd = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    }
+                    // A line that starts with `{` (nearly all) is not blank; others are looked at.
+                    if base[from] == UInt8(ascii: "{") || !NDJSONSplitter.isBlank(UnsafeBufferPointer(rebasing: p[from..<lineEnd])) {
+                        records += 1
+                    }
+                    lines += 1
+                    from = lineEnd + 1
+                }
+            }
+            let block = Block(bytes: bytes, firstLine: lineNumber + 1, records: records)
+            lineNumber += lines
+            var rest: [UInt8] = []
+            rest.reserveCapacity(max(targetBytes, buffer.count - end) + ByteReader.chunkSize)
+            rest.append(contentsOf: buffer[end...])
+            buffer = rest
+            start = 0
+            scanFrom = 0
+            return .block(block)
+        }
+    }
+
+    /// The index of the last `\n` in `bytes[from...]`.
+    static func lastNewline(in bytes: [UInt8], from: Int) -> Int? {
+        // Backwards: the last line end is usually within a line of the end.
+        bytes.withUnsafeBufferPointer { p -> Int? in
+            var k = p.count - 1
+            while k >= max(0, from) {
+                if p[k] == 0x0A { return k }
+                k -= 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether `bytes` holds only spaces, tabs and carriage returns.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b != 0x20 && b != 0x09 && b != 0x0D { return false }
+        return true
+    }
+
     /// The index of the first `\n` in `bytes[from...]` (found with `memchr`).
     public static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
         bytes.withUnsafeBufferPointer { p -> Int? in

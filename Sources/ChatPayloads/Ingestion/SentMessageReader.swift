@@ -48,7 +48,8 @@ public struct SentMessageReader: Sendable {
         let options = self.options
         let datePolicy = self.datePolicy
         return bytes.withUnsafeBufferPointer { buffer -> MessageRecord? in
-            guard tape.parse(buffer, options: options) else { return nil }
+            // Names are copied as written: a text with escaped member names takes the ordinary path.
+            guard tape.parse(buffer, options: options), !tape.hasDecodedKeys else { return nil }
             return tape.withView(of: buffer, options: options) { view -> MessageRecord? in
                 guard let envelope = SentMessageReader.envelope(view) else { return nil }
                 let c = view[envelope.content]

@@ -8,8 +8,15 @@ protocol PayloadChunkChecker: Sendable {
     associatedtype Output: Sendable
     /// The outputs of `items`, in their order.
     func check(_ items: [WorkItem]) -> [Output]
+    /// The outputs of a block's lines, in their order (by default: its payloads, ``LineBlock/items``,
+    /// checked by ``check(_:)``).
+    func check(lines block: LineBlock) -> [Output]
     /// A copy sharing no validator objects with this one, for another thread.
     func independentCopy() -> Self
+}
+
+extension PayloadChunkChecker {
+    func check(lines block: LineBlock) -> [Output] { check(block.items) }
 }
 
 /// Worker threads, started once per run, that check chunks of payloads handed over by one
@@ -23,7 +30,7 @@ final class CheckingPool<Checker: PayloadChunkChecker>: @unchecked Sendable {
     /// A chunk waiting for a worker.
     private struct Job {
         let ticket: Int
-        let items: [WorkItem]
+        let work: ChunkWork
     }
 
     /// Guards `queue`, `queueHead`, `stopping` and `running`; idle workers wait on it.
@@ -47,7 +54,7 @@ final class CheckingPool<Checker: PayloadChunkChecker>: @unchecked Sendable {
         for (k, checker) in checkers.enumerated() {
             let thread = Thread { [self] in
                 while let job = take() {
-                    complete(job.ticket, results: checker.check(job.items))
+                    complete(job.ticket, results: job.work.check(with: checker))
                 }
                 exited()
             }
@@ -57,10 +64,11 @@ final class CheckingPool<Checker: PayloadChunkChecker>: @unchecked Sendable {
         }
     }
 
-    /// Queues `items` to be checked; their results are collected with `ticket`.
-    func submit(_ items: [WorkItem], ticket: Int) {
+    /// Queues a chunk (payloads, or a block of lines the worker splits) to be checked; its
+    /// results are collected with `ticket`.
+    func submit(_ chunk: ChunkWork, ticket: Int) {
         work.lock()
-        queue.append(Job(ticket: ticket, items: items))
+        queue.append(Job(ticket: ticket, work: chunk))
         work.signal()
         work.unlock()
     }

@@ -11,6 +11,8 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     /// A chunk of consecutive payloads and the input ends that fall among them.
     private struct Chunk {
         var items: [WorkItem] = []
+        /// NDJSON lines still in their block (then `items` is empty): split by the worker.
+        var lines: LineBlock?
         /// `(k, input)`: input `input` ended after the chunk's first `k` payloads.
         var ends: [(position: Int, inputIndex: Int)] = []
         var bytes = 0
@@ -61,6 +63,22 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
         if open.items.count >= chunkLimit || open.bytes >= ParallelLimits.maxChunkBytes { flush() }
     }
 
+    /// Queues a block of NDJSON lines, split into payloads by the thread that checks them (the
+    /// calling thread only found their line ends); their results come in line order, after the
+    /// payloads queued before.
+    func enqueue(lines block: LineBlock) {
+        flush()
+        open.lines = block
+        open.bytes = block.block.bytes.count
+        flush()
+    }
+
+    /// The size of the next NDJSON block to read: small at first, so a short input still
+    /// spreads over the workers, then ``ParallelLimits/maxBlockBytes``.
+    var blockBytes: Int {
+        min(ParallelLimits.maxBlockBytes, 8_192 << min(nextTicket, 5))
+    }
+
     /// Marks the end of an input (after its payloads).
     func endInput(_ index: Int) {
         open.ends.append((open.items.count, index))
@@ -83,16 +101,17 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     private func flush() {
         let chunk = open
         open = Chunk()
+        let work: ChunkWork = chunk.lines.map { .lines($0) } ?? .items(chunk.items)
         guard let pool else {
             nextTicket += 1
-            deliver(checker.check(chunk.items), ends: chunk.ends)
+            deliver(work.check(with: checker), ends: chunk.ends)
             return
         }
-        if chunk.items.isEmpty && chunk.ends.isEmpty { return }
+        if work.isEmpty && chunk.ends.isEmpty { return }
         let ticket = nextTicket
         nextTicket += 1
-        if !chunk.items.isEmpty { pool.submit(chunk.items, ticket: ticket) }
-        sent.append(Sent(ticket: ticket, count: chunk.items.count, ends: chunk.ends, bytes: chunk.bytes))
+        if !work.isEmpty { pool.submit(work, ticket: ticket) }
+        sent.append(Sent(ticket: ticket, count: work.isEmpty ? 0 : 1, ends: chunk.ends, bytes: chunk.bytes))
         bytesInFlight += chunk.bytes
         while sentHead < sent.count {
             let full = sent.count - sentHead > maxInFlight || bytesInFlight > ParallelLimits.maxBytesInFlight
@@ -150,4 +169,29 @@ enum ParallelLimits {
     static let chunksPerWorker = 4
     /// Payload bytes in flight before the reader waits for the oldest chunk.
     static let maxBytesInFlight = 32 << 20
+    /// The largest block of NDJSON lines handed over in one piece.
+    static let maxBlockBytes = 256 << 10
+}
+
+/// What a chunk holds: payloads, or a block of NDJSON lines to split first.
+enum ChunkWork: Sendable {
+    case items([WorkItem])
+    case lines(LineBlock)
+
+    /// The outputs of `checker` for the chunk, in order (a block's lines are split here, on the
+    /// checking thread).
+    func check<Checker: PayloadChunkChecker>(with checker: Checker) -> [Checker.Output] {
+        switch self {
+        case .items(let items): return checker.check(items)
+        case .lines(let block): return checker.check(lines: block)
+        }
+    }
+
+    /// Whether there is nothing to check.
+    var isEmpty: Bool {
+        switch self {
+        case .items(let items): return items.isEmpty
+        case .lines(let block): return block.block.records == 0
+        }
+    }
 }

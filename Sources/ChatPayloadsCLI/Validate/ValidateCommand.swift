@@ -258,6 +258,9 @@ struct ValidationSetup {
             let issue = PayloadIssue.check(f.recordMessage, rule: "schema", line: nil, column: nil)
             return enqueue(.whole, .failure(issue, .schemaError))
         }
+        // An NDJSON file goes to the checking threads in blocks of whole lines (they split them).
+        if emitter == nil, progress == nil,
+            runner.enqueueBlocks(of: input, inputIndex: index, schema: spec, source: source, maxBytes: profile.maxBytes, idle: idle) { return }
         // --emit passes NDJSON lines through byte for byte: a `\r\n` line keeps its `\r` there
         // (and only there: the payload checked is the line without it, as always).
         PayloadReader.read(input, maxBytes: profile.maxBytes, idle: idle, keepCarriageReturns: emitter != nil) { label, record in

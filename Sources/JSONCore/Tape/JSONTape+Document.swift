@@ -5,7 +5,7 @@ extension JSONTape {
     ///
     /// `bytes` must be the text of the last successful ``parse(_:options:)`` and `options` the
     /// options it was read with. Because the tape only accepts texts that ``JSONParser`` reads
-    /// identically (no duplicate or escaped keys, no lone surrogates, nothing at a limit), the
+    /// identically (no duplicate keys, no lone surrogates, nothing at a limit), the
     /// result equals `JSONParser.parse(bytes, options: options).root`. Nil when the tape is empty
     /// or does not fit `bytes`.
     public func value(of bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) -> JSONValue? {

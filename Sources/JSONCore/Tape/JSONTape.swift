@@ -3,7 +3,7 @@
 ///
 /// The tape is the validator's fast path. ``parse(_:options:)`` accepts a text only when it is
 /// certain that ``JSONParser`` would read the very same document: any error, and anything
-/// unusual (a byte order mark, an escaped object key, a lone `\u` surrogate escape, a duplicate key,
+/// unusual (a byte order mark, a lone `\u` surrogate escape, a duplicate key,
 /// a value at a configured limit), makes it return `false`, and the caller parses the text the
 /// ordinary way, which reports the problem with its location. So the tape never needs error
 /// messages, and a text it accepts is exactly a text `JSONParser` accepts.
@@ -23,7 +23,9 @@ public struct JSONTape: Sendable {
         public var kind: Kind
         /// For a string: it contains escapes. For a number: it has a fraction or an exponent.
         public var flag: Bool
-        /// For a container: its item or member count.
+        /// For a container: its item or member count. For a member name with escapes: 1 + the
+        /// index of its decoded text in the tape (``JSONTapeView/rawBytes(_:)`` gives that text);
+        /// 0 for every other string.
         public var count: UInt32
         /// The byte offset where the value starts (for a string: after its opening quote).
         public var start: UInt32
@@ -39,6 +41,15 @@ public struct JSONTape: Sendable {
     var stack: [(index: Int, count: UInt32)] = []
     /// Scratch for duplicate-key detection in large objects.
     var keyScratch: [(hash: UInt64, entry: Int)] = []
+    /// The decoded UTF-8 of the member names with escapes, one after another (rare: e.g. emoji
+    /// reaction keys written `"\ud83d\ude4f"`), so they are matched by their text like the others.
+    var keyText: [UInt8] = []
+    /// Where each decoded member name is in `keyText`.
+    var decodedKeys: [(start: UInt32, length: UInt32)] = []
+
+    /// Whether the last text read had a member name with escapes (decoded into the tape; a
+    /// reader that copies names from the text as they are written must take the ordinary path).
+    public var hasDecodedKeys: Bool { !decodedKeys.isEmpty }
 
     /// An empty tape.
     public init() {}
@@ -50,6 +61,10 @@ public struct JSONTape: Sendable {
     public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) -> Bool {
         entries.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
+        if !decodedKeys.isEmpty {
+            keyText.removeAll(keepingCapacity: true)
+            decodedKeys.removeAll(keepingCapacity: true)
+        }
         if entries.capacity < bytes.count / 8 + 8 { entries.reserveCapacity(bytes.count / 8 + 8) }
         guard bytes.count < Int(UInt32.max), bytes.count <= options.maxBytes else { return false }
         var reader = TapeReader(bytes: bytes, options: options)

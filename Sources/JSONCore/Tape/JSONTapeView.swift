@@ -5,16 +5,29 @@ public struct JSONTapeView {
     public let bytes: UnsafeBufferPointer<UInt8>
     /// The tape's entries.
     public let entries: UnsafeBufferPointer<JSONTape.Entry>
+    /// The decoded member names with escapes (``JSONTape/Entry/count``).
+    let keyText: UnsafeBufferPointer<UInt8>
+    let decodedKeys: UnsafeBufferPointer<(start: UInt32, length: UInt32)>
     /// The options the text was read with (for materializing values).
     let options: JSONParseOptions
 
     /// The entry at `index`.
     @inline(__always) public subscript(index: Int) -> JSONTape.Entry { entries[index] }
 
-    /// The raw bytes of a string entry (between its quotes, escapes not decoded).
+    /// The raw bytes of a string entry (between its quotes, escapes not decoded), except for a
+    /// member name with escapes: its decoded UTF-8, so every name is matched by its text.
     @inline(__always) public func rawBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let e = entries[index]
+        if e.count != 0 { return decodedName(e) }
         return UnsafeBufferPointer(rebasing: bytes[Int(e.start)..<Int(e.start) + Int(e.length)])
+    }
+
+    /// The decoded text of a member name with escapes.
+    func decodedName(_ e: JSONTape.Entry) -> UnsafeBufferPointer<UInt8> {
+        let k = Int(e.count) - 1
+        guard k < decodedKeys.count else { return UnsafeBufferPointer(rebasing: keyText[0..<0]) }
+        let (start, length) = decodedKeys[k]
+        return UnsafeBufferPointer(rebasing: keyText[Int(start)..<Int(start) + Int(length)])
     }
 
     /// The entry index of the first member key of the object (or first item of the array) at `index`.
@@ -60,6 +73,12 @@ public struct JSONTapeView {
 extension JSONTape {
     /// Runs `body` with a view of this tape over `bytes` (the text it was parsed from).
     public func withView<T>(of bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions, _ body: (JSONTapeView) -> T) -> T {
-        entries.withUnsafeBufferPointer { body(JSONTapeView(bytes: bytes, entries: $0, options: options)) }
+        entries.withUnsafeBufferPointer { entries in
+            keyText.withUnsafeBufferPointer { keyText in
+                decodedKeys.withUnsafeBufferPointer { decodedKeys in
+                    body(JSONTapeView(bytes: bytes, entries: entries, keyText: keyText, decodedKeys: decodedKeys, options: options))
+                }
+            }
+        }
     }
 }

@@ -37,8 +37,8 @@ struct ValueShapeReader: ShapeReading {
     var isNumber: Bool { if case .number = value { true } else { false } }
 }
 
-/// ``ShapeReading`` over a tape entry (member names on the tape are unescaped: the tape declines
-/// escaped keys, so equal bytes are equal names).
+/// ``ShapeReading`` over a tape entry (`JSONTapeView.rawBytes` gives a member name's text, its
+/// escapes decoded, so equal bytes are equal names).
 struct TapeShapeReader: ShapeReading {
     let view: JSONTapeView
     let index: Int
