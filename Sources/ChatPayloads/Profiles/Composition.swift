@@ -16,9 +16,17 @@ struct Composition: Sendable {
     var customDataURIs: Set<String>
 
     /// Compiles the root against the documents (plus `extra`).
+    ///
+    /// When the root is itself the last document registered at ``rootURI`` (a profile schema
+    /// with nothing composed over it, or an app's own schema), that document is not indexed a
+    /// second time in the registry: the schema being compiled is indexed anyway and wins over
+    /// registry documents at every location it has, which are all that copy would hold.
     func compile(extra: SchemaRegistry?) throws(SchemaError) -> JSONSchema {
         var registry = extra ?? SchemaRegistry()
-        for doc in documents { try registry.add(doc.value, uri: doc.uri) }
+        let rootCopy = documents.lastIndex { $0.uri == rootURI }.flatMap { i in
+            JSONSchema.indexesAsRegistered(root, uri: rootURI, options: options) && documents[i].value == root ? i : nil
+        }
+        for (i, doc) in documents.enumerated() where i != rootCopy { try registry.add(doc.value, uri: doc.uri) }
         return try JSONSchema(root, registry: registry, options: options)
     }
 

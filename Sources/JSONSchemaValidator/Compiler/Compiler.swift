@@ -57,8 +57,8 @@ final class Compiler {
         if let r = resources[uri] { return r }
         let r = SchemaResource(uri: uri)
         resources[uri] = r
-        for (name, key) in index.dynamicAnchors[uri] ?? [:] {
-            guard let scanned = index.locations[key] else { continue }
+        for (name, key) in index.dynamicAnchors(of: uri) ?? [:] {
+            guard let scanned = index.location(key) else { continue }
             r.dynamicAnchors[name] = try node(for: scanned)
         }
         return r
@@ -78,7 +78,7 @@ final class Compiler {
             default: value = nil
             }
         }
-        if let indexed = index.locations[key] { return indexed }
+        if let indexed = index.location(key) { return indexed }
         guard let value else { return nil }
         var documentPointer = parent.documentPointer
         for t in tokens { documentPointer = documentPointer?.appending(t) }
@@ -101,7 +101,12 @@ final class Compiler {
 
     /// Resolves a `$ref`/`$dynamicRef` value against the subschema's base URI (see ``ReferenceResolution``).
     func resolve(_ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> ScannedSchema {
-        switch ReferenceResolution.resolve(ref, against: scanned.baseURI, in: index) {
+        try resolved(ReferenceResolution.resolve(ref, against: scanned.baseURI, in: index), ref, from: scanned, keyword: keyword)
+    }
+
+    /// The target of a resolution, or its failure as a located ``SchemaError``.
+    private func resolved(_ resolution: Result<ScannedSchema, ReferenceResolution.Failure>, _ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> ScannedSchema {
+        switch resolution {
         case .success(let target):
             return target
         case .failure(.invalidPointer(let why)):
@@ -116,8 +121,9 @@ final class Compiler {
     /// Like ``resolve(_:from:keyword:)``, but a reference into a document nobody registered is
     /// not an error: it gives nil (the keyword then fails whatever reaches it) and a warning.
     func resolveLazily(_ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> (target: ScannedSchema?, document: String) {
-        guard case .failure(.unregistered(let document)) = ReferenceResolution.resolve(ref, against: scanned.baseURI, in: index) else {
-            return (try resolve(ref, from: scanned, keyword: keyword), "")
+        let resolution = ReferenceResolution.resolve(ref, against: scanned.baseURI, in: index)
+        guard case .failure(.unregistered(let document)) = resolution else {
+            return (try resolved(resolution, ref, from: scanned, keyword: keyword), "")
         }
         let pointer = (scanned.documentPointer ?? scanned.pointer).appending(keyword)
         warnings.append(SchemaWarning(
@@ -135,7 +141,7 @@ final class Compiler {
         let v: Vocabularies
         if let draft = SchemaDraft(metaschemaURI: dialect) {
             v = .of(draft)
-        } else if let meta = index.resources[dialect] {
+        } else if let meta = index.resource(dialect) {
             v = try Vocabularies.from(metaschema: meta.value, uri: dialect, draft: SchemaDraft(metaschemaURI: meta.dialect) ?? .draft202012)
         } else {
             throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: dialect)

@@ -34,21 +34,12 @@ public struct JSONSchema: Sendable {
     ///   cannot be resolved, a pattern is not ECMA-262, or (with strict formats) a format is unknown.
     public init(_ schema: JSONValue, registry: SchemaRegistry = .standard, options: ValidatorOptions = ValidatorOptions()) throws(SchemaError) {
         var index = registry.index
-        var rootURI = options.baseURI
-        var dialect = JSONSchemaDialect.uri(named: options.defaultDialect) ?? options.defaultDialect
-        if case .string(let d)? = schema["$schema"] { dialect = URIReference(d).withoutFragment.description }
-        let identifier = (SchemaDraft(metaschemaURI: dialect) ?? .draft202012).identifierKeyword
-        if case .string(let id)? = schema[identifier], !id.hasPrefix("#"),
-           !((SchemaDraft(metaschemaURI: dialect) ?? .draft202012).refOverridesSiblings && schema["$ref"] != nil)
-        {
-            rootURI = URIReference(options.baseURI).resolving(id).withoutFragment.description
-        }
+        let (rootURI, dialect) = JSONSchema.rootIdentity(of: schema, options: options)
         var own = ResourceIndex()
         own.add(schema, uri: rootURI, dialect: dialect)
         let ownLocations = own.locations.values.filter { $0.documentPointer != nil }
         // The schema being compiled wins over registry documents at the same URIs.
-        own.merge(index)
-        index = own
+        index = own.layered(over: index)
 
         if options.validateSchema {
             // Each embedded resource with its own `$schema` is checked against its own meta-schema.
@@ -61,7 +52,7 @@ public struct JSONSchema: Sendable {
             try JSONSchema.checkAgainstMetaschemas(schema, dialect: dialect, embedded: embedded, index: index, rootURI: rootURI, at: .root)
         }
         let compiler = Compiler(index: index, options: options)
-        guard let scanned = index.locations[rootURI + "#"] else {
+        guard let scanned = index.location(rootURI + "#") else {
             throw SchemaError(kind: .invalidSchema, message: "the schema could not be indexed", schemaLocation: rootURI + "#")
         }
         do {
@@ -70,8 +61,13 @@ public struct JSONSchema: Sendable {
             // Compile every subschema of the document, referenced or not, so that a broken pattern
             // or reference in an unused definition is still an error (fail closed). Nodes are
             // cached by location, so the order only decides which error is reported first.
-            for entry in ownLocations.sorted(by: { ($0.documentPointer ?? .root) < ($1.documentPointer ?? .root) }) {
-                _ = try compiler.node(for: entry)
+            // Those already compiled (reachable from the root) cannot fail any more: only the
+            // rest is sorted and compiled, in the same order as before.
+            // (Sorted as indices by their pointers: moving whole entries costs more than comparing.)
+            let rest = ownLocations.filter { compiler.nodes[$0.key] == nil }
+            let pointers = rest.map { $0.documentPointer ?? .root }
+            for i in pointers.indices.sorted(by: { pointers[$0] < pointers[$1] }) {
+                _ = try compiler.node(for: rest[i])
                 try compiler.drain()
             }
         } catch {
@@ -87,6 +83,30 @@ public struct JSONSchema: Sendable {
         self.warnings = compiler.warnings
         DiscriminatorCheck.prepare(graph.nodes)
         self.tapePlan = TapePlanBuilder.plan(root: root, trackAnnotations: compiler.usesUnevaluated)
+    }
+
+    /// The absolute URI `schema` is compiled under with `options` (its `$id` resolved against
+    /// ``ValidatorOptions/baseURI``, or that base), and its dialect (its `$schema`, or
+    /// ``ValidatorOptions/defaultDialect``).
+    static func rootIdentity(of schema: JSONValue, options: ValidatorOptions) -> (uri: String, dialect: String) {
+        var rootURI = options.baseURI
+        var dialect = JSONSchemaDialect.uri(named: options.defaultDialect) ?? options.defaultDialect
+        if case .string(let d)? = schema["$schema"] { dialect = URIReference(d).withoutFragment.description }
+        let identifier = (SchemaDraft(metaschemaURI: dialect) ?? .draft202012).identifierKeyword
+        if case .string(let id)? = schema[identifier], !id.hasPrefix("#"),
+           !((SchemaDraft(metaschemaURI: dialect) ?? .draft202012).refOverridesSiblings && schema["$ref"] != nil)
+        {
+            rootURI = URIReference(options.baseURI).resolving(id).withoutFragment.description
+        }
+        return (rootURI, dialect)
+    }
+
+    /// Whether compiling `schema` with `options` indexes it exactly as
+    /// ``SchemaRegistry/add(_:uri:defaultDialect:)`` would index it at `uri` (same URI, same
+    /// dialect): then a registry copy of it adds nothing the compiled schema's own index lacks.
+    public static func indexesAsRegistered(_ schema: JSONValue, uri: String, options: ValidatorOptions) -> Bool {
+        guard case .string? = schema["$schema"] else { return false }
+        return rootIdentity(of: schema, options: options).uri == URIReference(uri).withoutFragment.description
     }
 
     /// Parses and compiles a schema text; parse errors are reported as ``SchemaError/Kind/notJSON``
@@ -223,7 +243,7 @@ public struct JSONSchema: Sendable {
     private static func compiledMetaschema(_ draft: SchemaDraft) -> Result<JSONSchema, SchemaError> {
         var options = ValidatorOptions()
         options.validateSchema = false
-        guard let meta = SchemaRegistry.standard.index.resources[draft.metaschemaURI] else {
+        guard let meta = SchemaRegistry.standard.index.resource(draft.metaschemaURI) else {
             return .failure(SchemaError(kind: .invalidRegistry, message: "the embedded meta-schema is missing", schemaLocation: draft.metaschemaURI))
         }
         do throws(SchemaError) {
@@ -270,7 +290,7 @@ public struct JSONSchema: Sendable {
         let meta: JSONSchema
         if let draft = SchemaDraft(metaschemaURI: dialect) {
             meta = try metaschema(draft).get()
-        } else if let document = index.resources[dialect] {
+        } else if let document = index.resource(dialect) {
             var options = ValidatorOptions()
             options.validateSchema = false
             meta = try JSONSchema(document.value, registry: SchemaRegistry(index: index, documentURIs: []), options: options)
@@ -278,6 +298,9 @@ public struct JSONSchema: Sendable {
             let pointer = base.appending("$schema")
             throw SchemaError(kind: .unresolvableReference, message: "unknown $schema \(JSONWriter.quoted(dialect)): no meta-schema is registered at that URI", schemaLocation: rootURI + "#" + pointer.description, pointer: pointer)
         }
+        // The verdict alone first (no error collection): a valid schema, the usual case, is
+        // decided at that cost; only an invalid one is walked again for its errors.
+        if meta.verdict(schema) == .valid { return }
         let result = meta.validate(schema)
         guard !result.isValid else { return }
         let best = result.bestMatch

@@ -15,11 +15,21 @@ enum ReferenceResolution {
     /// The subschema `ref` names, resolved against the base URI `base`: a document root, a JSON
     /// Pointer fragment into a document (indexed or not), or an `$anchor` / `$dynamicAnchor`.
     static func resolve(_ ref: String, against base: String, in index: ResourceIndex) -> Result<ScannedSchema, Failure> {
-        let target = URIReference(base).resolving(ref)
-        let document = target.withoutFragment.description
-        let fragment = URIReference.percentDecoded(target.fragment ?? "")
+        let document: String
+        let rawFragment: String
+        if isFragmentOnly(ref), !base.utf8.contains(UInt8(ascii: "#")) {
+            // A fragment alone (`#/definitions/x`, `#name`) against a base without one: RFC
+            // 3986 5.2.2 keeps the base whole, so nothing needs parsing.
+            document = base
+            rawFragment = String(decoding: ref.utf8.dropFirst(), as: UTF8.self)
+        } else {
+            let target = URIReference(base).resolving(ref)
+            document = target.withoutFragment.description
+            rawFragment = target.fragment ?? ""
+        }
+        let fragment = URIReference.percentDecoded(rawFragment)
         if fragment.isEmpty {
-            if let root = index.locations[document + "#"] { return .success(root) }
+            if let root = index.location(document + "#") { return .success(root) }
         } else if fragment.hasPrefix("/") {
             let pointer: JSONPointer
             do {
@@ -27,19 +37,28 @@ enum ReferenceResolution {
             } catch {
                 return .failure(.invalidPointer(error.message))
             }
-            if let hit = index.locations[document + "#" + pointer.description] { return .success(hit) }
-            if let root = index.resources[document], let value = pointer.resolve(in: root.value) {
+            if let hit = index.location(document + "#" + pointer.description) { return .success(hit) }
+            if let root = index.resource(document), let value = pointer.resolve(in: root.value) {
                 return .success(ScannedSchema(value: value, baseURI: document, pointer: pointer, dialect: root.dialect))
             }
-        } else if let hit = index.anchors[document + "#" + fragment] {
+        } else if let hit = index.anchor(document + "#" + fragment) {
             return .success(hit)
         }
-        if index.resources[document] == nil { return .failure(.unregistered(document: document)) }
+        if index.resource(document) == nil { return .failure(.unregistered(document: document)) }
         return .failure(.notFound("\(document) has no \(fragment.hasPrefix("/") ? "value at" : "anchor") \(JSONWriter.quoted(fragment))"))
+    }
+
+    /// Whether `ref` is `#` and a fragment whose first character is ASCII (so that `#` is a
+    /// character of its own, as ``URIReference`` splits it).
+    @inline(__always) static func isFragmentOnly(_ ref: String) -> Bool {
+        var bytes = ref.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "#") else { return false }
+        guard let second = bytes.next() else { return true }
+        return second < 0x80 && second != UInt8(ascii: "\r")
     }
 
     /// Whether the resource `uri` declares the dynamic anchor `name`.
     static func hasDynamicAnchor(_ name: String, in uri: String, _ index: ResourceIndex) -> Bool {
-        index.dynamicAnchors[uri]?[name] != nil
+        index.dynamicAnchors(of: uri)?[name] != nil
     }
 }

@@ -19,6 +19,12 @@ struct ScannedSchema: Sendable {
 /// Every schema location, anchor and dynamic anchor of a set of documents, found by walking
 /// them once along the keywords that hold subschemas (``SubschemaKeywords``; never into `enum`,
 /// `const` or unknown keywords). It knows nothing else of keywords: ``ReferenceResolution`` asks it.
+///
+/// An index is layered: its own tables first, then (when they have nothing) the index it was
+/// layered over (``layered(over:)``: a registry's, below the schema being compiled), then, when
+/// ``includesMetaschemas``, the embedded meta-schemas, each draft's indexed on first use
+/// (``EmbeddedMetaschemaIndex``). A lookup gives what one merged table (upper layers winning)
+/// would give, without copying any layer.
 struct ResourceIndex: Sendable {
     /// `uri#/pointer` (canonical, and aliases through enclosing resources) -> subschema.
     var locations: [String: ScannedSchema] = [:]
@@ -28,6 +34,46 @@ struct ResourceIndex: Sendable {
     var dynamicAnchors: [String: [String: String]] = [:]
     /// resource uri -> its root.
     var resources: [String: ScannedSchema] = [:]
+    /// The index below this one's own tables.
+    private var lower: ResourceIndexLayer? = nil
+    /// Whether the embedded meta-schemas are looked up last.
+    var includesMetaschemas = false
+
+    /// The subschema at `key` (`uri#/pointer`, or an alias of it).
+    func location(_ key: String) -> ScannedSchema? {
+        if let hit = locations[key] { return hit }
+        if let hit = lower?.index.location(key) { return hit }
+        return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: key)?.locations[key] : nil
+    }
+
+    /// The subschema with the `$anchor` or `$dynamicAnchor` `key` (`uri#name`).
+    func anchor(_ key: String) -> ScannedSchema? {
+        if let hit = anchors[key] { return hit }
+        if let hit = lower?.index.anchor(key) { return hit }
+        return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: key)?.anchors[key] : nil
+    }
+
+    /// The dynamic anchors (name -> canonical location key) of the resource `uri`.
+    func dynamicAnchors(of uri: String) -> [String: String]? {
+        if let hit = dynamicAnchors[uri] { return hit }
+        if let hit = lower?.index.dynamicAnchors(of: uri) { return hit }
+        return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: uri)?.dynamicAnchors[uri] : nil
+    }
+
+    /// The root of the resource `uri`.
+    func resource(_ uri: String) -> ScannedSchema? {
+        if let hit = resources[uri] { return hit }
+        if let hit = lower?.index.resource(uri) { return hit }
+        return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: uri)?.resources[uri] : nil
+    }
+
+    /// This index's own tables over `other` (whose entries count only where these have none;
+    /// the embedded meta-schemas, when either looks them up, come after both).
+    func layered(over other: ResourceIndex) -> ResourceIndex {
+        var copy = self
+        copy.lower = ResourceIndexLayer(lower.map { $0.index.layered(over: other) } ?? other)
+        return copy
+    }
 
     /// Indexes `document` as the resource `uri` (its own `$id`, if any, takes precedence).
     mutating func add(_ document: JSONValue, uri: String, dialect: String) {
@@ -101,11 +147,17 @@ struct ResourceIndex: Sendable {
         }
     }
 
-    /// Merges another index (entries already present win).
-    mutating func merge(_ other: ResourceIndex) {
-        locations.merge(other.locations) { a, _ in a }
-        anchors.merge(other.anchors) { a, _ in a }
-        dynamicAnchors.merge(other.dynamicAnchors) { a, _ in a }
-        resources.merge(other.resources) { a, _ in a }
+    /// Adds `other`'s own tables over these (its entries win): a registry adding a document.
+    mutating func overwrite(with other: ResourceIndex) {
+        locations.merge(other.locations) { _, b in b }
+        anchors.merge(other.anchors) { _, b in b }
+        dynamicAnchors.merge(other.dynamicAnchors) { _, b in b }
+        resources.merge(other.resources) { _, b in b }
     }
+}
+
+/// An index held below another (``ResourceIndex/layered(over:)``), shared, never changed.
+final class ResourceIndexLayer: Sendable {
+    let index: ResourceIndex
+    init(_ index: ResourceIndex) { self.index = index }
 }

@@ -10,19 +10,12 @@ public struct SchemaRegistry: Sendable {
     /// The URIs of the documents added, in order.
     public private(set) var documentURIs: [String]
 
-    /// A registry holding only the embedded meta-schemas.
+    /// A registry holding only the embedded meta-schemas (each draft's parsed and indexed the
+    /// first time a reference or a meta-validation needs it, see ``EmbeddedMetaschemaIndex``).
     public static let standard: SchemaRegistry = {
         var index = ResourceIndex()
-        var uris: [String] = []
-        for doc in EmbeddedMetaschemas.documents {
-            // The embedded texts are the specification's own; they always parse.
-            guard let parsed = try? JSONParser.parse(doc.text) else { continue }
-            var dialect = JSONSchemaDialect.draft202012URI
-            if case .string(let s)? = parsed.root["$schema"] { dialect = URIReference(s).withoutFragment.description }
-            index.add(parsed.root, uri: doc.uri, dialect: dialect)
-            uris.append(doc.uri)
-        }
-        return SchemaRegistry(index: index, documentURIs: uris)
+        index.includesMetaschemas = true
+        return SchemaRegistry(index: index, documentURIs: EmbeddedMetaschemas.documents.map(\.uri))
     }()
 
     init(index: ResourceIndex, documentURIs: [String]) {
@@ -46,10 +39,7 @@ public struct SchemaRegistry: Sendable {
         var added = ResourceIndex()
         added.add(document, uri: key, dialect: dialect)
         // A newly added document replaces any earlier one at the same URIs.
-        index.locations.merge(added.locations) { _, b in b }
-        index.anchors.merge(added.anchors) { _, b in b }
-        index.dynamicAnchors.merge(added.dynamicAnchors) { _, b in b }
-        index.resources.merge(added.resources) { _, b in b }
+        index.overwrite(with: added)
         documentURIs.append(key)
     }
 
@@ -66,6 +56,6 @@ public struct SchemaRegistry: Sendable {
 
     /// Whether a resource with this URI is known.
     public func contains(_ uri: String) -> Bool {
-        index.resources[URIReference(uri).withoutFragment.description] != nil
+        index.resource(URIReference(uri).withoutFragment.description) != nil
     }
 }
