@@ -53,7 +53,7 @@ extension PayloadReader {
     ) -> Bool {
         guard input.problem == nil, input.format == .ndjson, case .path(let path) = input.source else { return false }
         func fail(_ message: String) {
-            body(.payload(.whole, .failure(ReportedIssue(severity: .error, message: message, instanceLocation: "", rule: "read", line: nil, column: nil))))
+            body(.payload(.whole, .failure(.check(message, rule: "read", line: nil, column: nil))))
         }
         let reader: ByteReader
         do throws(ByteReader.Failure) {
@@ -111,7 +111,7 @@ extension PayloadChecker {
     /// in the block's buffer (no copy of its bytes); a line the tape declines, and every line
     /// otherwise, is checked as a payload of its own (``check(_:)``), which says what is wrong.
     func check(lines block: LineBlock) -> [PayloadResult] {
-        guard verdictOnly, select == nil, !expectInvalid, block.schema != .auto else { return check(block.items) }
+        guard rules.verdictOnly, rules.select == nil, !rules.expectInvalid, block.schema != .auto else { return check(block.items) }
         var memo = ValidatorMemo(cache: cache)
         guard case .success(let validator) = memo.validator(for: block.schema) else { return check(block.items) }
         var results: [PayloadResult] = []
