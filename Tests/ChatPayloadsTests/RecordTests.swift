@@ -163,4 +163,24 @@ final class RecordTests: XCTestCase {
             XCTAssertEqual((error as? ChatEncodingError)?.pointer.description, "/custom")
         }
     }
+
+    /// Users' and channels' JSON forms follow their field tables: members in field order, nil
+    /// fields left out, `type` defaulted, absent bytes empty, the first failing field named.
+    func testEntityJSONFormsFollowTheFieldTables() throws {
+        let full = UserRecord(id: "u", name: "N", type: "admin", status: "s", externalId: "x", avatarURL: "a", email: "e",
+                              custom: Array(#"{"a":1}"#.utf8), lastUpdated: updated, eTag: "E")
+        guard case .object(let object) = try full.encodedJSON() else { return XCTFail("an object") }
+        XCTAssertEqual(object.members.map(\.key), UserRecord.fields.map(\.name))
+        guard case .object(let channel) = try ChannelRecord(id: "c").encodedJSON() else { return XCTFail("an object") }
+        XCTAssertEqual(channel.members.map(\.key), ["id", "type", "custom"])
+        XCTAssertEqual(try UserRecord.decode(text: try full.canonicalString()), full)
+        let bare = try ChannelRecord.decode(text: #"{"id":"c"}"#)
+        XCTAssertEqual(bare, ChannelRecord(id: "c", custom: []))
+        XCTAssertThrowsError(try UserRecord.decode(text: #"{"id":"u","name":1,"email":2}"#)) { error in
+            XCTAssertEqual((error as? ChatDecodingError)?.pointer.description, "/name")
+        }
+        XCTAssertThrowsError(try ChannelRecord.decode(text: #"{"name":"n"}"#)) { error in
+            XCTAssertEqual((error as? ChatDecodingError)?.pointer.description, "/id")
+        }
+    }
 }

@@ -63,35 +63,37 @@ public struct ChannelRecord: Sendable, Hashable, Identifiable {
     public var isSynced: Bool { eTag != nil && lastUpdated != nil }
 }
 
+@_spi(ChatPayloadsInternal)
+extension ChannelRecord: EntityRecord {
+    /// The fields, in the order of the JSON form and of the store's `channels` columns: a new
+    /// field is one line here (and its property above), its JSON member and column follow.
+    public static let fields: [RecordField<ChannelRecord>] = [
+        RecordField("id", .text(\.id)), RecordField("name", .optionalText(\.name)),
+        RecordField("type", .defaultedText(\.type, default: "default")), RecordField("status", .optionalText(\.status)),
+        RecordField("details", .optionalText(\.details)), RecordField("avatarURL", .optionalText(\.avatarURL)),
+        RecordField("custom", .bytes(\.custom)), RecordField("lastUpdated", .timestamp(\.lastUpdated), column: "updated"),
+        RecordField("eTag", .optionalText(\.eTag)),
+    ]
+
+    /// `"a channel record"`.
+    public static var jsonNoun: String { "a channel record" }
+
+    /// The id-only record (every other field at its default).
+    public init(id: String) { self.init(id: id, name: nil) }
+}
+
 extension ChannelRecord: ChatPayloadCodable {
     /// ``ChatPayloadKind/channelRecord``.
     public static var payloadKind: ChatPayloadKind { .channelRecord }
 
-    /// Decodes the JSON form.
+    /// Decodes the JSON form (`custom` as the JSON it holds, dates in any RFC 3339 form), by ``fields``.
     @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> ChannelRecord {
-        let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a channel record")
-        return ChannelRecord(
-            id: try r.requiredString("id"), name: try r.optionalString("name"), type: try r.optionalString("type") ?? "default",
-            status: try r.optionalString("status"), details: try r.optionalString("details"),
-            avatarURL: try r.optionalString("avatarURL"), custom: r.optionalBytes("custom") ?? [],
-            lastUpdated: try r.optionalTimestamp("lastUpdated"), eTag: try r.optionalString("eTag"))
+        try RecordFieldCoding.decode(ChannelRecord.self, json: value, at: pointer, options: options)
     }
 
-    /// The JSON form.
-    public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
-        var b = ObjectBuilder()
-        b.add("id", id)
-        b.add("name", name)
-        b.add("type", type)
-        b.add("status", status)
-        b.add("details", details)
-        b.add("avatarURL", avatarURL)
-        try b.add("custom", bytes: custom)
-        b.add("lastUpdated", preciseDate: lastUpdated)
-        b.add("eTag", eTag)
-        return b.value
-    }
+    /// The JSON form: `custom` as the JSON it holds, dates lossless (by ``fields``).
+    public func encodedJSON() throws(ChatEncodingError) -> JSONValue { try RecordFieldCoding.encode(self) }
 }
 
 extension ChannelRecord: Codable {

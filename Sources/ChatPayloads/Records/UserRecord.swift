@@ -70,37 +70,37 @@ public struct UserRecord: Sendable, Hashable, Identifiable {
     public var isSynced: Bool { eTag != nil && lastUpdated != nil }
 }
 
+@_spi(ChatPayloadsInternal)
+extension UserRecord: EntityRecord {
+    /// The fields, in the order of the JSON form and of the store's `users` columns: a new
+    /// field is one line here (and its property above), its JSON member and column follow.
+    public static let fields: [RecordField<UserRecord>] = [
+        RecordField("id", .text(\.id)), RecordField("name", .optionalText(\.name)),
+        RecordField("type", .defaultedText(\.type, default: "default")), RecordField("status", .optionalText(\.status)),
+        RecordField("externalId", .optionalText(\.externalId)), RecordField("avatarURL", .optionalText(\.avatarURL)),
+        RecordField("email", .optionalText(\.email)), RecordField("custom", .bytes(\.custom)),
+        RecordField("lastUpdated", .timestamp(\.lastUpdated), column: "updated"), RecordField("eTag", .optionalText(\.eTag)),
+    ]
+
+    /// `"a user record"`.
+    public static var jsonNoun: String { "a user record" }
+
+    /// The id-only record (every other field at its default).
+    public init(id: String) { self.init(id: id, name: nil) }
+}
+
 extension UserRecord: ChatPayloadCodable {
     /// ``ChatPayloadKind/userRecord``.
     public static var payloadKind: ChatPayloadKind { .userRecord }
 
-    /// Decodes the JSON form (`custom` as the JSON it holds, dates in any RFC 3339 form).
+    /// Decodes the JSON form (`custom` as the JSON it holds, dates in any RFC 3339 form), by ``fields``.
     @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> UserRecord {
-        let r = try ObjectReader(value, at: pointer, options: RecordBytes.readerOptions(options), what: "a user record")
-        return UserRecord(
-            id: try r.requiredString("id"), name: try r.optionalString("name"), type: try r.optionalString("type") ?? "default",
-            status: try r.optionalString("status"), externalId: try r.optionalString("externalId"),
-            avatarURL: try r.optionalString("avatarURL"), email: try r.optionalString("email"),
-            custom: r.optionalBytes("custom") ?? [], lastUpdated: try r.optionalTimestamp("lastUpdated"),
-            eTag: try r.optionalString("eTag"))
+        try RecordFieldCoding.decode(UserRecord.self, json: value, at: pointer, options: options)
     }
 
-    /// The JSON form: `custom` as the JSON it holds, dates lossless.
-    public func encodedJSON() throws(ChatEncodingError) -> JSONValue {
-        var b = ObjectBuilder()
-        b.add("id", id)
-        b.add("name", name)
-        b.add("type", type)
-        b.add("status", status)
-        b.add("externalId", externalId)
-        b.add("avatarURL", avatarURL)
-        b.add("email", email)
-        try b.add("custom", bytes: custom)
-        b.add("lastUpdated", preciseDate: lastUpdated)
-        b.add("eTag", eTag)
-        return b.value
-    }
+    /// The JSON form: `custom` as the JSON it holds, dates lossless (by ``fields``).
+    public func encodedJSON() throws(ChatEncodingError) -> JSONValue { try RecordFieldCoding.encode(self) }
 }
 
 extension UserRecord: Codable {

@@ -57,6 +57,26 @@ extension ChatStore {
         try writeBlocking { db in try DeferredIndexes.restore(db) }
     }
 
+    /// Sets how many WAL pages the writer connection lets accumulate before SQLite checkpoints
+    /// them into the main file at a commit (`PRAGMA wal_autocheckpoint`; SQLite's default is
+    /// 1,000) and returns the previous setting (blocking). A bulk load raises it so that its
+    /// commits do not each copy and sync the pages they wrote into the main file on the writing
+    /// thread: every commit is still synced to the WAL (durability is the `synchronous`
+    /// setting's), and ``close()`` checkpoints what is left.
+    @_spi(ChatStoreCLI)
+    @discardableResult
+    public func setAutoCheckpointBlocking(pages: Int) throws(ChatStoreError) -> Int {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                let previous = try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? 1000
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(max(0, pages))")
+                return previous
+            }
+        } catch {
+            throw ChatStore.storeError(error, path: path)
+        }
+    }
+
     /// The body of ``upsertBlocking(_:force:)`` on an open transaction.
     static func upsert(_ writes: [StoreWrite], force: Bool, _ db: Database) throws -> [UpsertOutcome] {
         var writer = RecordWriter(db)

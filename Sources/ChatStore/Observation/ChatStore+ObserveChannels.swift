@@ -46,13 +46,13 @@ extension ChatStore {
         var arguments: [(any DatabaseValueConvertible)?] = [SQLText.bind(userId)]
         if let userId { arguments.append(SQLText.bind(userId)) }
         let rows: [(String, Int)] = try StoreReader.all(db, """
-            SELECT CAST(c.id AS BLOB),
+            SELECT CAST(c.id AS BLOB) AS channelId,
               (SELECT COUNT(*) FROM messages u WHERE u.channelId = c.id
-                 AND u.status IN (\(MessageStatus.sent.code), \(MessageStatus.delivered.code)) AND u.userId IS NOT \(SQLText.placeholder)),
+                 AND u.status IN (\(MessageStatus.sent.code), \(MessageStatus.delivered.code)) AND u.userId IS NOT \(SQLText.placeholder)) AS unread,
               (SELECT MAX(t.timetoken) FROM messages t WHERE t.channelId = c.id) AS newest
             FROM channels c \(membership)
             ORDER BY newest IS NULL, newest DESC, c.pk
-            """, arguments) { row in (try row.text(0), Int(try row.int64(1))) }
+            """, arguments) { row in (try row.text(named: "channelId"), Int(try row.int64(named: "unread"))) }
         var out: [ChannelSummary<C>] = []
         out.reserveCapacity(rows.count)
         for (channelId, unread) in rows {

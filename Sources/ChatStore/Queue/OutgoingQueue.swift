@@ -174,21 +174,9 @@ extension ChatStore {
         try await markFailed(queuedActionId: id, error: error, retryAfter: .seconds(retryAfter), now: now)
     }
 
+    /// The queued actions selected by `condition` (SQL over `outgoing_actions`, written by this
+    /// module), read by column (``QueueRow``).
     static func queued(_ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [QueuedAction] {
-        try StoreReader.all(db, """
-            SELECT seq, CAST(kind AS BLOB), CAST(channelId AS BLOB), CAST(messageId AS BLOB), payload, enqueuedAt, attempts, notBefore,
-            CAST(lastError AS BLOB) FROM outgoing_actions WHERE \(condition)
-            """, arguments) { row in
-            let kindText = try row.text(1)
-            guard let kind = OutgoingActionKind(rawValue: kindText) else {
-                throw StoreIssue(.corrupt, "queued action has an unknown kind \(kindText)")
-            }
-            guard let enqueued = ChatTimestamp(timetoken: try row.int64(5)), let notBefore = ChatTimestamp(timetoken: try row.int64(7)) else {
-                throw StoreIssue(.corrupt, "queued action has a date out of range")
-            }
-            return QueuedAction(
-                id: try row.int64(0), kind: kind, channelId: try row.text(2), messageId: try row.optionalText(3), payload: try row.bytes(4),
-                enqueuedAt: enqueued, attempts: Int(try row.int64(6)), notBefore: notBefore, lastError: try row.optionalText(8))
-        }
+        try StoreReader.every(db, QueueRow.select(where: condition), arguments) { try QueueRow.read(ColumnReader($0)) }
     }
 }

@@ -6,7 +6,7 @@ import GRDB
 /// GRDB binds and reads Swift strings as C strings, which would cut a text at its first NUL. So
 /// a text holding a NUL is bound as a blob and turned into TEXT in SQL (`CAST(? AS TEXT)`, which
 /// keeps every byte), and text columns are read back as bytes (``RawColumns``, or
-/// `CAST(column AS BLOB)` for a `Row`), decoded as UTF-8. The writer binds texts with their length
+/// `CAST(column AS BLOB) AS name` for a `Row`, read by name), decoded as UTF-8. The writer binds texts with their length
 /// instead (``ColumnBinder``). Empty blobs are bound as NULL (SQLite does so itself), so byte columns read
 /// NULL back as empty.
 enum SQLText {
@@ -31,45 +31,6 @@ enum SQLText {
 }
 
 extension Row {
-    /// The text at `index`, selected as `CAST(column AS BLOB)`.
-    @inline(__always)
-    func text(_ index: Int) throws -> String {
-        let data = try decode(Data.self, atIndex: index)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The optional text at `index`, selected as `CAST(column AS BLOB)`.
-    @inline(__always)
-    func optionalText(_ index: Int) throws -> String? {
-        guard let data = try decode(Data?.self, atIndex: index) else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The bytes at `index` (empty when NULL).
-    @inline(__always)
-    func bytes(_ index: Int) throws -> [UInt8] {
-        guard let data = try decode(Data?.self, atIndex: index) else { return [] }
-        return [UInt8](data)
-    }
-
-    /// The optional bytes at `index`.
-    @inline(__always)
-    func optionalBytes(_ index: Int) throws -> [UInt8]? {
-        try decode(Data?.self, atIndex: index).map { [UInt8]($0) }
-    }
-
-    /// The integer at `index`.
-    @inline(__always)
-    func int64(_ index: Int) throws -> Int64 {
-        try decode(Int64.self, atIndex: index)
-    }
-
-    /// The optional integer at `index`.
-    @inline(__always)
-    func optionalInt64(_ index: Int) throws -> Int64? {
-        try decode(Int64?.self, atIndex: index)
-    }
-
     /// The text of column `name`, selected as `CAST(column AS BLOB) AS name`.
     func text(named name: String) throws -> String {
         String(decoding: try decode(Data.self, forColumn: name), as: UTF8.self)

@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 
-/// A table's columns, described once: the case names are the SQL column names and the case
+/// A table's columns, described once (an enum, or an entity's fields, ``FieldColumn``): the case names are the SQL column names and the case
 /// order is the order of every statement built from them (select list, insert, update). Rows are
 /// read and bound by column (``ColumnReader``, ``ColumnBinder``), never by a hand-written position.
 ///
@@ -11,14 +11,18 @@ protocol TableColumns: CaseIterable, Hashable, RawRepresentable where RawValue =
     static var table: String { get }
     /// The columns that identify a row (the first ones).
     static var key: [Self] { get }
+    /// The SQL column name (an enum's: the case name).
+    var name: String { get }
+    /// Number of columns.
+    static var count: Int32 { get }
 }
 
 extension TableColumns {
-    /// The SQL column name (the case name).
+    /// The case name.
     var name: String { String(describing: self) }
     /// `table.column`.
     var qualified: String { "\(Self.table).\(name)" }
-    /// Number of columns.
+    /// The number of cases.
     static var count: Int32 { Int32(allCases.count) }
 }
 

@@ -1,13 +1,22 @@
 import ChatPayloads
 import GRDB
+import GRDBSQLite
 
 /// The write path: upserts of every record kind inside an open transaction, each returning the
 /// row's ``UpsertOutcome``. Statements are prepared once per writer and values are bound straight
 /// into them (``ColumnBinder``). One writer serves one transaction; it remembers which user and
 /// channel ids it has seen stored, so a batch checks each reference once.
+///
+/// Its statements are stepped straight through SQLite (``step(_:)``), not through GRDB's
+/// `execute`, whose per-statement bookkeeping (scheduling checks, observation set-up, resets)
+/// was a measurable part of a bulk load's writer thread; GRDB's observers are told once per
+/// table, at its first changed row (`Database.notifyChanges(in:)`), and see the change at commit
+/// as before.
 struct RecordWriter {
     /// The transaction's connection.
     let db: Database
+    /// Its SQLite handle (for `sqlite3_changes` and error messages).
+    private let connection: SQLiteConnection?
     /// Ids known to be stored, by referenced table (users, channels).
     private var known: [ObjectIdentifier: Set<String>] = [:]
     /// The statements prepared so far, by table.
@@ -19,14 +28,28 @@ struct RecordWriter {
     /// inserted (a re-import meets stored rows in runs; a new load inserts first).
     private var messagesMostlyStored = false
 
-    init(_ db: Database) { self.db = db }
+    init(_ db: Database) {
+        self.db = db
+        connection = db.sqliteConnection
+    }
 
     /// The prepared statements of one table (made for this writer, bound by ``ColumnBinder``).
-    struct TableStatements {
+    final class TableStatements {
+        let table: String
         let insert: Statement
         let update: Statement
         let selectByKey: Statement
         let exists: Statement
+        /// Whether GRDB's observers have been told that the table changed in this transaction.
+        var notified = false
+
+        init(table: String, insert: Statement, update: Statement, selectByKey: Statement, exists: Statement) {
+            self.table = table
+            self.insert = insert
+            self.update = update
+            self.selectByKey = selectByKey
+            self.exists = exists
+        }
     }
 
     /// Table `T`'s statements, prepared on first use.
@@ -41,38 +64,55 @@ struct RecordWriter {
             return statement
         }
         let prepared = TableStatements(
-            insert: try make(T.sql.insert), update: try make(T.sql.update), selectByKey: try make(T.sql.selectByKey), exists: try make(T.sql.exists))
+            table: T.Column.table, insert: try make(T.sql.insert), update: try make(T.sql.update), selectByKey: try make(T.sql.selectByKey), exists: try make(T.sql.exists))
         statements[key] = prepared
         return prepared
     }
 
-    /// Runs `statement` with `r`'s columns bound.
-    private func execute<T: RecordTable>(_ statement: Statement, _ table: T.Type, _ r: T.Record) throws {
+    /// Steps `statement` once: true on a row, false when done; an error is GRDB's
+    /// `DatabaseError` with SQLite's code and message, as GRDB's `execute` throws it.
+    private func step(_ statement: Statement) throws -> Bool {
+        switch sqlite3_step(statement.sqliteStatement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code:
+            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            _ = sqlite3_reset(statement.sqliteStatement)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+        }
+    }
+
+    /// Runs write `statement` of `prepared` with `r`'s columns bound; true when it changed a row.
+    private func execute<T: RecordTable>(_ statement: Statement, _ prepared: TableStatements, _ table: T.Type, _ r: T.Record) throws -> Bool {
         T.bind(r, ColumnBinder(statement))
-        try statement.execute()
+        while try step(statement) {}
+        guard sqlite3_changes(connection) > 0 else { return false }
+        if !prepared.notified {
+            prepared.notified = true
+            try db.notifyChanges(in: Table(prepared.table))
+        }
+        return true
     }
 
     /// Inserts `r`; true when it was new (false: a row with its key is stored).
     private mutating func insert<T: RecordTable>(_ table: T.Type, _ r: T.Record) throws -> Bool {
-        try execute(try statements(T.self).insert, T.self, r)
-        return db.changesCount > 0
+        let prepared = try statements(T.self)
+        return try execute(prepared.insert, prepared, T.self, r)
     }
 
     /// Overwrites the stored row of `r`'s key with `r`.
     mutating func update<T: RecordTable>(_ table: T.Type, _ r: T.Record) throws {
-        try execute(try statements(T.self).update, T.self, r)
+        let prepared = try statements(T.self)
+        _ = try execute(prepared.update, prepared, T.self, r)
     }
 
     /// Reads the stored row with `r`'s key into `read` (nil when there is none).
     private mutating func stored<T: RecordTable, V>(_ table: T.Type, _ r: T.Record, _ read: (ColumnReader<T.Column>) throws -> V) throws -> V? {
         let select = try statements(T.self).selectByKey
         T.bind(r, ColumnBinder(select))
-        let cursor = try Row.fetchCursor(select)
-        // The cursor resets the statement when it goes: it lives until the row is read.
-        return try withExtendedLifetime(cursor) { () throws -> V? in
-            guard try cursor.next() != nil else { return nil }
-            return try read(ColumnReader(RawColumns(select)))
-        }
+        defer { _ = sqlite3_reset(select.sqliteStatement) }
+        guard try step(select) else { return nil }
+        return try read(ColumnReader(RawColumns(select)))
     }
 
     // MARK: Users and channels
@@ -112,7 +152,8 @@ struct RecordWriter {
         if known[key]?.contains(id) == true { return true }
         let exists = try statements(T.self).exists
         T.bind(T.idOnly(id), ColumnBinder(exists))
-        guard try Int64.fetchOne(exists) != nil else { return false }
+        defer { _ = sqlite3_reset(exists.sqliteStatement) }
+        guard try step(exists) else { return false }
         known[key, default: []].insert(id)
         return true
     }

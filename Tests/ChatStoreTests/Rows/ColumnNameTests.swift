@@ -1,4 +1,4 @@
-import ChatPayloads
+@_spi(ChatPayloadsInternal) import ChatPayloads
 @_spi(ChatStoreCLI) @testable import ChatStore
 import GRDB
 import XCTest
@@ -24,6 +24,17 @@ final class ColumnNameTests: StoreTestCase {
         try check(MemberRow.Column.self)
         try check(MessageRow.Column.self)
         try check(MessageActionRow.Column.self)
+        try check(QueueRow.Column.self)
+    }
+
+    /// Users' and channels' columns come from their records' field tables: one column a field,
+    /// two for a timestamp, in field order.
+    func testEntityColumnsFollowTheRecordsFields() {
+        XCTAssertEqual(ChannelRow.Column.allCases.map(\.name), ["id", "name", "type", "status", "details", "avatarURL", "custom", "updatedSeconds", "updatedNanos", "eTag"])
+        XCTAssertEqual(UserRow.Column.count, Int32(UserRecord.fields.count + 1))
+        XCTAssertEqual(ChannelRow.Column.key.map(\.name), ["id"])
+        XCTAssertNil(UserRow.Column(rawValue: UserRow.Column.count))
+        XCTAssertEqual(UserRow.Column(rawValue: 2)?.name, "type")
     }
 
     func testTheStatementsNameEachColumnOnce() {
