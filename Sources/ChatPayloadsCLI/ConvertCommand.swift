@@ -60,8 +60,8 @@ struct ConvertCommand: ParsableCommand {
         runner.progressTask = "convert"
         runner.quiet = quiet
         let gate = PayloadGate(profile: profile)
-        let status = runner.run { value, document, offset in
-            ConvertCommand.convert(value, document, offset, kind: kind, target: target, gate: gate, options: options)
+        let status = runner.run { payload, label in
+            ConvertCommand.convert(payload, label: label, kind: kind, target: target, gate: gate, options: options)
         }
         if status != .success { throw status.exitCode }
     }
@@ -69,23 +69,23 @@ struct ConvertCommand: ParsableCommand {
     /// One payload converted to `target` (the transform of `convert` and of the playground's
     /// `/v1/convert`): its kind resolved, a record's payload gated by the profile's schema first.
     static func convert(
-        _ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind?, target: Target,
+        _ payload: ParsedPayload, label: PayloadLabel, kind: ChatPayloadKind?, target: Target,
         gate: PayloadGate, options: ChatDecodingOptions
     ) -> Result<JSONValue, TransformFailure> {
+        let (value, document) = (payload.value, payload.document)
         let resolved: ChatPayloadKind
         switch resolve(kind, of: value, target: target) {
         case .success(let k): resolved = k
         case .failure(var failure):
-            failure.line = 1 + offset
-            failure.column = 1
+            (failure.line, failure.column) = label.inputPosition(line: 1, column: 1)
             return .failure(failure)
         }
-        if target == .record, let failure = gateCheck(value, document, offset, kind: resolved, gate: gate) {
+        if target == .record, let failure = gateCheck(payload, label: label, kind: resolved, gate: gate) {
             return .failure(failure)
         }
         return target == .record
-            ? toRecord(value, document, offset, kind: resolved, options: options)
-            : toPayload(value, document, offset, kind: resolved, options: options)
+            ? toRecord(value, document, label: label, kind: resolved, options: options)
+            : toPayload(value, document, label: label, kind: resolved, options: options)
     }
 
     /// `kind`, or for `auto` the kind the value's shape shows: a sent message has `content`
@@ -118,32 +118,33 @@ struct ConvertCommand: ParsableCommand {
     /// `validate`'s verdict before a payload becomes a record: a sent message's `content` is
     /// judged as a message (as `store import` does), any other payload as its kind (the shape's
     /// schema under `auto`).
-    static func gateCheck(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind, gate: PayloadGate) -> TransformFailure? {
+    static func gateCheck(_ payload: ParsedPayload, label: PayloadLabel, kind: ChatPayloadKind, gate: PayloadGate) -> TransformFailure? {
+        let value = payload.value
         if kind == .message {
-            guard let content = value["content"] else { return nil }
-            if let failure = gate.check(content, schema: .message, at: JSONPointer(tokens: ["content"]), document: document, lineOffset: offset) {
+            guard value["content"] != nil else { return nil }
+            if let failure = gate.check(payload, label: label, schema: .message, at: JSONPointer(tokens: ["content"])) {
                 return failure
             }
             // Its user, channel and actions too, as validate judges them.
-            for model in PayloadChecker.sentMessageModels(.envelope(.sentMessage, inner: .payload(.message)), in: value) {
-                if let failure = gate.check(model.value, schema: model.schema, at: model.pointer, document: document, lineOffset: offset) { return failure }
+            for model in PayloadCheck.sentMessageModels(.envelope(.sentMessage, inner: .payload(.message)), in: value) {
+                if let failure = gate.check(payload, label: label, schema: model.schema, at: model.pointer) { return failure }
             }
             return nil
         }
         let detected = PayloadValidator.detectSchema(value)
         guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { ChatPayloadKind.of($0) == kind ? $0 : nil }) else { return nil }
-        return gate.check(value, schema: schema, document: document, lineOffset: offset)
+        return gate.check(payload, label: label, schema: schema)
     }
 
     /// The record of a payload: the library's record builder (the one `store import` stores
     /// with); a sent message gives its message record alone (its nested user and channel are
     /// not converted, so their custom data is not encoded).
-    static func toRecord(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind?, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+    static func toRecord(_ value: JSONValue, _ document: JSONDocument?, label: PayloadLabel, kind: ChatPayloadKind?, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
         let kind = kind ?? .user
         if kind == .message {
-            return transformModel(ChatMessage<Custom>.self, value, document, lineOffset: offset, options: options) { m throws(ChatEncodingError) in try MessageRecord(m).encodedJSON() }
+            return transformModel(ChatMessage<Custom>.self, value, document, label: label, options: options) { m throws(ChatEncodingError) in try MessageRecord(m).encodedJSON() }
         }
-        return transformRecord(kind, value, document, lineOffset: offset, options: options) { record throws(ChatEncodingError) in
+        return transformRecord(kind, value, document, label: label, options: options) { record throws(ChatEncodingError) in
             switch record {
             case .user(let r): return try r.encodedJSON()
             case .channel(let r): return try r.encodedJSON()
@@ -159,9 +160,9 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    static func toPayload(_ value: JSONValue, _ document: JSONDocument?, _ offset: Int, kind: ChatPayloadKind?, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
+    static func toPayload(_ value: JSONValue, _ document: JSONDocument?, label: PayloadLabel, kind: ChatPayloadKind?, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
         func located(_ error: ChatDecodingError) -> TransformFailure {
-            .decoding(document.map { error.located(in: $0) } ?? error, lineOffset: offset)
+            .decoding(document.map { error.located(in: $0) } ?? error, label: label)
         }
         do throws(ChatDecodingError) {
             let model: any ChatPayloadCodable

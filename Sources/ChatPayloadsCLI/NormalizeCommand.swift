@@ -53,15 +53,19 @@ struct NormalizeCommand: ParsableCommand {
         runner.progressTask = "normalize"
         runner.quiet = quiet
         let gate = PayloadGate(profile: profile)
-        let status = runner.run { value, document, offset in
-            NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options, gate: gate)
+        let status = runner.run { payload, label in
+            NormalizeCommand.normalize(payload, label: label, kind: kind, options: options, gate: gate)
         }
         if status != .success { throw status.exitCode }
     }
 
+    /// One payload (read at `label` of its input) in canonical form: its kind resolved, judged
+    /// by `gate` first (when given), decoded and encoded again (the transform of `normalize` and
+    /// of the playground's `/v1/normalize`).
     static func normalize(
-        _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, kind: ChatPayloadKind?, options: ChatDecodingOptions, gate: PayloadGate? = nil
+        _ payload: ParsedPayload, label: PayloadLabel, kind: ChatPayloadKind?, options: ChatDecodingOptions, gate: PayloadGate? = nil
     ) -> Result<JSONValue, TransformFailure> {
+        let (value, document) = (payload.value, payload.document)
         let resolved: ChatPayloadKind
         let detected = kind == nil ? PayloadValidator.detectSchema(value) : nil
         if let kind {
@@ -74,12 +78,13 @@ struct NormalizeCommand: ParsableCommand {
             case .message?, .reactMessage?: resolved = .message
             case .messageAction?: resolved = .messageAction
             case nil:
-                return .failure(TransformFailure(message: "cannot tell which chat payload this is; pass --kind", line: 1 + lineOffset, column: 1, unreadable: false))
+                let start = label.inputPosition(line: 1, column: 1)
+                return .failure(TransformFailure(message: "cannot tell which chat payload this is; pass --kind", line: start.line, column: start.column, unreadable: false))
             }
         }
         // What validate rejects under the profile is not normalized (one rule for both).
         if let gate, let schema = PayloadGate.schema(for: resolved, detected: detected),
-           let failure = gate.check(value, schema: schema, document: document, lineOffset: lineOffset) {
+           let failure = gate.check(payload, label: label, schema: schema) {
             return .failure(failure)
         }
         // The library's typed reading; `--kind message` is the message payload here (the sent
@@ -88,7 +93,7 @@ struct NormalizeCommand: ParsableCommand {
         do throws(ChatDecodingError) {
             model = try PayloadIngestor.model(resolved == .message ? .messagePayload : resolved, from: value, document: document, options: options)
         } catch {
-            return .failure(.decoding(error, lineOffset: lineOffset))
+            return .failure(.decoding(error, label: label))
         }
         guard let model else {
             return .failure(TransformFailure(message: "\(resolved.argument) payloads are not normalized", line: nil, column: nil, unreadable: false))

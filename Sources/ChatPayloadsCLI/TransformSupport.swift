@@ -60,24 +60,37 @@ struct TransformFailure: Error {
     /// Unreadable (exit 2) rather than undecodable (exit 1).
     var unreadable: Bool
 
+    /// A decoding error of the payload at `label`, its position (in the payload's text) moved
+    /// into the input by the library's ``PayloadLabel/inputPosition(line:column:)``.
+    static func decoding(_ error: ChatDecodingError, label: PayloadLabel) -> TransformFailure {
+        let position = error.location.map { label.inputPosition(line: $0.line, column: $0.column) }
+        return TransformFailure(message: decodingMessage(error), line: position?.line, column: position?.column, unreadable: error.kind == .invalidJSON)
+    }
+
+    /// A decoding error whose line is shifted by `lineOffset` (`store apply` and `store
+    /// import` still locate theirs so).
     static func decoding(_ error: ChatDecodingError, lineOffset: Int) -> TransformFailure {
-        var message = error.message
-        if let last = error.pointer.lastToken, !message.contains(error.pointer.description), !message.contains(JSONWriter.quoted(last)) {
-            message = "\(error.pointer): \(message)"
-        }
-        return TransformFailure(
-            message: message, line: error.location.map { $0.line + lineOffset }, column: error.location?.column,
+        TransformFailure(
+            message: decodingMessage(error), line: error.location.map { $0.line + lineOffset }, column: error.location?.column,
             unreadable: error.kind == .invalidJSON)
     }
 
-    /// A parse error as `validate` words it: a limit's message ends with its key
-    /// (`... (max-depth)`), anything else is `not valid JSON: ...`.
-    static func parse(_ error: JSONParseError, profile: Profile, lineOffset: Int) -> TransformFailure {
+    /// A decoding error's message, with its pointer in front unless the message names it.
+    static func decodingMessage(_ error: ChatDecodingError) -> String {
+        guard let last = error.pointer.lastToken, !error.message.contains(error.pointer.description), !error.message.contains(JSONWriter.quoted(last)) else {
+            return error.message
+        }
+        return "\(error.pointer): \(error.message)"
+    }
+
+    /// A parse error of the payload at `label` as `validate` words it: a limit's message ends
+    /// with its key (`... (max-depth)`), anything else is `not valid JSON: ...`.
+    static func parse(_ error: JSONParseError, profile: Profile, label: PayloadLabel) -> TransformFailure {
         let issue = profile.parseIssue(error)
         let isLimit = issue.rule.flatMap(Profile.Limit.init(rawValue:)) != nil
+        let position = label.inputPosition(line: error.location.line, column: error.location.column)
         return TransformFailure(
-            message: isLimit ? issue.message : "not valid JSON: \(error.message)", line: error.location.line + lineOffset,
-            column: error.location.column, unreadable: true)
+            message: isLimit ? issue.message : "not valid JSON: \(error.message)", line: position.line, column: position.column, unreadable: true)
     }
 
     static func encoding(_ error: ChatEncodingError) -> TransformFailure {
@@ -104,8 +117,15 @@ struct TransformRunner {
     /// `--quiet`: no progress line.
     var quiet = false
 
-    /// With `emitting` false the transformed values are not printed (only the problems are).
+    /// `run(emitting:_:)` for a transform of the payload's value, its document (nil for YAML)
+    /// and the shift of its lines in the input (``PayloadLabel/lineOffset``; `store apply`'s).
     func run(emitting: Bool = true, _ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
+        run(emitting: emitting) { (payload: ParsedPayload, label: PayloadLabel) in transform(payload.value, payload.document, label.lineOffset) }
+    }
+
+    /// With `emitting` false the transformed values are not printed (only the problems are).
+    /// `transform` gets each payload read and where it sits in its input.
+    func run(emitting: Bool = true, _ transform: (ParsedPayload, PayloadLabel) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
         var collector = InputCollector()
         collector.format = format
         var arguments = paths
@@ -141,10 +161,8 @@ struct TransformRunner {
                 switch parsed {
                 case .failure(let failure):
                     return report(input, label, failure)
-                case .success(.yaml(let document)):
-                    outcome = transform(document.value, nil, label.lineOffset)
-                case .success(.json(let document)):
-                    outcome = transform(document.root, document, label.lineOffset)
+                case .success(let payload):
+                    outcome = transform(payload, label)
                 }
                 switch outcome {
                 case .success(let value):
@@ -164,14 +182,14 @@ struct TransformRunner {
 /// Decodes a model from a value (located with `document`) with the library's one typed
 /// reading (``PayloadIngestor/decode(_:from:document:options:)``) and gives back a JSON value.
 func transformModel<M: ChatPayloadCodable>(
-    _ type: M.Type, _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, options: ChatDecodingOptions,
+    _ type: M.Type, _ value: JSONValue, _ document: JSONDocument?, label: PayloadLabel, options: ChatDecodingOptions,
     _ body: (M) throws(ChatEncodingError) -> JSONValue
 ) -> Result<JSONValue, TransformFailure> {
     let model: M
     do throws(ChatDecodingError) {
         model = try PayloadIngestor.decode(M.self, from: value, document: document, options: options)
     } catch {
-        return .failure(.decoding(error, lineOffset: lineOffset))
+        return .failure(.decoding(error, label: label))
     }
     do throws(ChatEncodingError) {
         return .success(try body(model))
@@ -184,7 +202,7 @@ func transformModel<M: ChatPayloadCodable>(
 /// (``PayloadIngestor/record(_:from:document:options:)``, the one `store import` and the
 /// ingestor use), its record given back as a JSON value by `body`.
 func transformRecord(
-    _ kind: ChatPayloadKind, _ value: JSONValue, _ document: JSONDocument?, lineOffset: Int, options: ChatDecodingOptions,
+    _ kind: ChatPayloadKind, _ value: JSONValue, _ document: JSONDocument?, label: PayloadLabel, options: ChatDecodingOptions,
     _ body: (IngestedRecord) throws(ChatEncodingError) -> JSONValue
 ) -> Result<JSONValue, TransformFailure> {
     let record: IngestedRecord?
@@ -192,7 +210,7 @@ func transformRecord(
         record = try PayloadIngestor.record(kind, from: value, document: document, options: options)
     } catch {
         switch error {
-        case .decoding(let e): return .failure(.decoding(e, lineOffset: lineOffset))
+        case .decoding(let e): return .failure(.decoding(e, label: label))
         case .encoding(let e): return .failure(.encoding(e))
         }
     }
@@ -218,44 +236,3 @@ let transformExitHelp = """
       3   config error
       64  usage error
     """
-
-/// `validate`'s verdict on a payload before `normalize` or `convert --to record` decodes it, so
-/// that they accept exactly what `validate` accepts under the same profile (issue 25): the
-/// payload is validated against the kind's bundled schema under the profile, and the first
-/// error is the failure (exit 1), located in the input. One validator per schema, kept.
-final class PayloadGate {
-    let profile: Profile
-    private var validators: [BundledSchema: PayloadValidator] = [:]
-
-    init(profile: Profile) { self.profile = profile }
-
-    /// The schema `validate` uses for a payload of `kind` (the detected one under `auto`).
-    static func schema(for kind: ChatPayloadKind?, detected: BundledSchema?) -> BundledSchema? {
-        detected ?? kind?.schema
-    }
-
-    /// Nil when `value` (at `pointer` in the record) is valid against `schema` under the profile;
-    /// else its first error, located with `document` when there is one.
-    func check(_ value: JSONValue, schema: BundledSchema, at pointer: JSONPointer = .root, document: JSONDocument?, lineOffset: Int) -> TransformFailure? {
-        let validator: PayloadValidator
-        if let known = validators[schema] {
-            validator = known
-        } else {
-            do throws(ChatPayloadsError) {
-                validator = try PayloadValidator(schema: .bundled(schema), profile: profile)
-            } catch {
-                return TransformFailure(message: error.message, line: nil, column: nil, unreadable: true)
-            }
-            validators[schema] = validator
-        }
-        let report = validator.validate(value: value)
-        guard !report.isValid else { return nil }
-        let issue = report.issues.first { $0.severity == .error }
-        let place = pointer.appending(issue?.instanceLocation ?? .root)
-        let location = document?.location(of: place)
-        let rule = issue?.rule.map { " [\($0)]" } ?? ""
-        let message = "\(place.isRoot ? "" : "\(place): ")\(issue?.message ?? "invalid")\(rule) "
-            + "(invalid as \(schema.rawValue) under the \(profile.name.rawValue) profile, as validate says)"
-        return TransformFailure(message: message, line: location.map { $0.line + lineOffset }, column: location?.column, unreadable: false)
-    }
-}

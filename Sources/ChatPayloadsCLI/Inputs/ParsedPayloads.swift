@@ -16,6 +16,21 @@ enum ParsedPayload {
         case .yaml(let document): return document.value
         }
     }
+
+    /// The JSON document (nil for YAML).
+    var document: JSONDocument? {
+        if case .json(let document) = self { return document }
+        return nil
+    }
+
+    /// The payload as the library's check reads it (``PayloadCheck/check(_:label:schema:schemaName:context:)``):
+    /// the JSON text, or the YAML document.
+    var content: SplitPayload.Content {
+        switch self {
+        case .json(let document): return .json(document.source)
+        case .yaml(let document): return .yaml(document)
+        }
+    }
 }
 
 extension PayloadReader {
@@ -29,15 +44,14 @@ extension PayloadReader {
         _ input: InputFile, profile: Profile, _ body: (PayloadLabel, Result<ParsedPayload, TransformFailure>, _ bytes: Int) -> Void
     ) {
         read(input, maxBytes: profile.maxBytes) { label, record in
-            let lineOffset = label.lineOffset
             switch record {
             case .failure(let issue):
                 body(label, .failure(TransformFailure(message: issue.message, line: issue.line, column: issue.column, unreadable: true)), 0)
             case .yaml(let document):
                 if let issue = profile.limitIssue(in: document.value) {
+                    // A YAML document's positions are the input's.
                     let position = document.position(of: issue.instanceLocation)
-                    body(label, .failure(TransformFailure(
-                        message: issue.message, line: position.map { $0.line + lineOffset }, column: position?.column, unreadable: true)), 0)
+                    body(label, .failure(TransformFailure(message: issue.message, line: position?.line, column: position?.column, unreadable: true)), 0)
                 } else {
                     body(label, .success(.yaml(document)), 0)
                 }
@@ -45,7 +59,7 @@ extension PayloadReader {
                 do throws(JSONParseError) {
                     body(label, .success(.json(try JSONParser.parse(bytes, options: profile.parseOptions))), bytes.count)
                 } catch {
-                    body(label, .failure(.parse(error, profile: profile, lineOffset: lineOffset)), bytes.count)
+                    body(label, .failure(.parse(error, profile: profile, label: label)), bytes.count)
                 }
             }
         }
@@ -54,7 +68,8 @@ extension PayloadReader {
 
 extension PayloadLabel {
     /// What a payload's own line numbers are shifted by in its input: its line less one for an
-    /// NDJSON line, else 0.
+    /// NDJSON line, else 0 (for `store apply`'s transform; the others use
+    /// ``inputPosition(line:column:)``).
     var lineOffset: Int {
         if case .line(let n) = self { return n - 1 }
         return 0

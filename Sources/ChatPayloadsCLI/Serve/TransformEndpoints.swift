@@ -15,7 +15,7 @@ import JSONCore
 /// ```
 enum TransformEndpoints {
     /// One payload's outcome.
-    typealias Transform = (JSONValue, JSONDocument?, Int, PayloadGate) -> Result<JSONValue, TransformFailure>
+    typealias Transform = (ParsedPayload, PayloadLabel, PayloadGate) -> Result<JSONValue, TransformFailure>
 
     static func normalize(query: QueryParameters, body: [UInt8], contexts: ProfileContexts) -> Result<PlaygroundResponse, PlaygroundError> {
         let kind: ChatPayloadKind?
@@ -24,8 +24,8 @@ enum TransformEndpoints {
         case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
         case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
         }
-        return run(query: query, body: body, contexts: contexts) { value, document, offset, gate in
-            NormalizeCommand.normalize(value, document, lineOffset: offset, kind: kind, options: options, gate: gate)
+        return run(query: query, body: body, contexts: contexts) { payload, label, gate in
+            NormalizeCommand.normalize(payload, label: label, kind: kind, options: options, gate: gate)
         }
     }
 
@@ -43,8 +43,8 @@ enum TransformEndpoints {
         case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
         }
         // ConvertCommand.run's transform.
-        return run(query: query, body: body, contexts: contexts) { value, document, offset, gate in
-            ConvertCommand.convert(value, document, offset, kind: kind, target: target, gate: gate, options: options)
+        return run(query: query, body: body, contexts: contexts) { payload, label, gate in
+            ConvertCommand.convert(payload, label: label, kind: kind, target: target, gate: gate, options: options)
         }
     }
 
@@ -97,8 +97,7 @@ enum TransformEndpoints {
                 let outcome: Result<JSONValue, TransformFailure>
                 switch parsed {
                 case .failure(let failure): outcome = .failure(failure)
-                case .success(.yaml(let document)): outcome = transform(document.value, nil, label.lineOffset, gate)
-                case .success(.json(let document)): outcome = transform(document.root, document, label.lineOffset, gate)
+                case .success(let payload): outcome = transform(payload, label, gate)
                 }
                 switch outcome {
                 case .success(let value):

@@ -1,0 +1,82 @@
+@_spi(ChatPayloadsInternal) import ChatPayloads
+import JSONCore
+
+/// `validate`'s verdict on a payload before `normalize` or `convert --to record` decodes it, so
+/// that they accept exactly what `validate` accepts under the same profile (issue 25): the
+/// library's per-payload check (``PayloadCheck``, the one `validate` uses) judges the payload
+/// (or the value at a pointer in it) against the kind's bundled schema, and its first error is
+/// the failure (exit 1), at the place the check gives in the input. One validator per schema,
+/// kept; not thread-safe (the playground lends one per request: ``GatePool``).
+final class PayloadGate {
+    let profile: Profile
+    private var validators: GateValidators
+
+    init(profile: Profile) {
+        self.profile = profile
+        validators = GateValidators(profile: profile)
+    }
+
+    /// The schema `validate` uses for a payload of `kind` (the detected one under `auto`).
+    static func schema(for kind: ChatPayloadKind?, detected: BundledSchema?) -> BundledSchema? {
+        detected ?? kind?.schema
+    }
+
+    /// Nil when the value at `pointer` of `payload` (read at `label` of its input) is valid
+    /// against `schema` under the profile; else the check's first error, worded as `validate`
+    /// words it with where it was found and why it is refused.
+    func check(_ payload: ParsedPayload, label: PayloadLabel, schema: BundledSchema, at pointer: JSONPointer = .root) -> TransformFailure? {
+        var check = PayloadCheck(profile: profile)
+        check.select = pointer.isRoot ? nil : pointer
+        validators.schema = schema
+        let result = check.check(payload.content, label: label, schema: .chosen, schemaName: schema.rawValue, context: &validators)
+        let issue = result.issues.first { $0.severity == .error }
+        switch result.outcome {
+        case .valid:
+            return nil
+        case .schemaError:
+            return TransformFailure(message: issue?.message ?? "schema error", line: nil, column: nil, unreadable: true)
+        case .invalid, .unreadable:
+            let place = issue?.instanceLocation ?? pointer
+            let rule = issue?.rule.map { " [\($0)]" } ?? ""
+            let message = "\(place.isRoot ? "" : "\(place): ")\(issue?.message ?? "invalid")\(rule) "
+                + "(invalid as \(schema.rawValue) under the \(profile.name.rawValue) profile, as validate says)"
+            let position = issue.flatMap { Self.position(of: $0, in: payload, label: label) }
+            return TransformFailure(message: message, line: position?.line, column: position?.column, unreadable: false)
+        }
+    }
+
+    /// Where the gate's message has always put `issue`: the check's place in the input, except
+    /// that an unknown property is at its value (the check, like `validate`, puts it at its
+    /// name), and a YAML document's failure has none. Kept so the output stays as it was.
+    static func position(of issue: PayloadIssue, in payload: ParsedPayload, label: PayloadLabel) -> (line: Int, column: Int)? {
+        guard let document = payload.document else { return nil }
+        guard PayloadValidator.isAboutPropertyName(issue.keyword ?? "") else { return issue.line.map { ($0, issue.column ?? 1) } }
+        return document.location(of: issue.instanceLocation).map { label.inputPosition(line: $0.line, column: $0.column) }
+    }
+}
+
+/// The validators a ``PayloadGate`` checks with: the bundled schema it was last asked for
+/// (``PayloadCheck/Schema/chosen``), each compiled once under the profile, and the check's tape.
+struct GateValidators: PayloadCheckContext {
+    let profile: Profile
+    /// The schema ``chosenValidator()`` gives.
+    var schema: BundledSchema = .message
+    var tape = JSONTape()
+    private var compiled: [BundledSchema: Result<PayloadValidator, SchemaUnavailable>] = [:]
+
+    init(profile: Profile) { self.profile = profile }
+
+    mutating func chosenValidator() -> Result<PayloadValidator, SchemaUnavailable> { validator(for: schema) }
+
+    mutating func validator(for schema: BundledSchema) -> Result<PayloadValidator, SchemaUnavailable> {
+        if let known = compiled[schema] { return known }
+        let built: Result<PayloadValidator, SchemaUnavailable>
+        do throws(ChatPayloadsError) {
+            built = .success(try PayloadValidator(schema: .bundled(schema), profile: profile))
+        } catch {
+            built = .failure(SchemaUnavailable(message: error.message))
+        }
+        compiled[schema] = built
+        return built
+    }
+}
