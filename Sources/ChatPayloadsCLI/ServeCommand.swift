@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 
 /// `chatpayloads serve`: the playground (a page and an HTTP API). The server is its own
@@ -44,18 +37,12 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let arguments = ServeCommand.serverArguments(CommandLine.arguments)
-        guard let directory = ServeCommand.executableDirectory() else {
+        guard let directory = SiblingExecutable.directory() else {
             Terminal.diagnose("error: cannot find the directory of the running executable to start chatpayloads-serve")
             throw ExitCode(ServeCommand.serverMissingStatus)
         }
-        let server = directory + "/chatpayloads-serve"
-        Terminal.standardOutput.flush()
-        var argv: [UnsafeMutablePointer<CChar>?] = ([server] + arguments).map { strdup($0) }
-        argv.append(nil)
-        execv(server, argv)
-        let reason = String(cString: strerror(errno))
-        for pointer in argv { free(pointer) }
-        Terminal.diagnose("error: cannot start \(server): \(reason) (chatpayloads serve runs the chatpayloads-serve executable installed beside chatpayloads)")
+        let reason = SiblingExecutable.replaceProcess(with: directory + "/chatpayloads-serve", arguments: arguments)
+        Terminal.diagnose("error: \(reason) (chatpayloads serve runs the chatpayloads-serve executable installed beside chatpayloads)")
         throw ExitCode(ServeCommand.serverMissingStatus)
     }
 
@@ -64,21 +51,5 @@ struct ServeCommand: ParsableCommand {
     static func serverArguments(_ commandLine: [String]) -> [String] {
         guard let index = commandLine.dropFirst().firstIndex(of: "serve") else { return [] }
         return Array(commandLine[(index + 1)...])
-    }
-
-    /// The directory of the running executable (`/proc/self/exe`'s, links resolved).
-    static func executableDirectory() -> String? {
-        #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #else
-        guard let first = CommandLine.arguments.first, let resolved = realpath(first, nil) else { return nil }
-        let path = String(cString: resolved)
-        free(resolved)
-        #endif
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

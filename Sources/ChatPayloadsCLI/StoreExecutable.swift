@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 
 /// `chatpayloads store …` runs in its own executable, `chatpayloads-store`, installed beside
@@ -74,17 +67,10 @@ enum StoreExecutable {
 
     /// Replaces the process with `chatpayloads-store arguments`; returns why it could not.
     static func exec(_ arguments: [String]) -> String {
-        guard let directory = ServeCommand.executableDirectory() else {
+        guard let directory = SiblingExecutable.directory() else {
             return "cannot find the directory of the running executable to start \(name)"
         }
-        let path = directory + "/" + name
-        Terminal.standardOutput.flush()
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
-        argv.append(nil)
-        execv(path, argv)
-        let reason = String(cString: strerror(errno))
-        for pointer in argv { free(pointer) }
-        return "cannot start \(path): \(reason)"
+        return SiblingExecutable.replaceProcess(with: directory + "/" + name, arguments: arguments)
     }
     #endif
 }

@@ -70,4 +70,30 @@ final class JSONPatcherTests: XCTestCase {
             XCTAssertTrue((error as? ChatDecodingError)?.message.hasPrefix("target") ?? false)
         }
     }
+
+    /// The JSON patcher's members are the changesets' own: a changeset clearing every field
+    /// writes exactly the patchable members besides its identity, `updated` and `eTag`.
+    func testMutableKeysAreTheChangesetsThreeStateMembers() throws {
+        let t = fixtureDate("2022-01-01T00:00:00.000Z")
+        let user = PubNubChatUser.Changeset(
+            id: "u", updated: t, eTag: "E", name: .cleared, type: .cleared, status: .cleared, externalId: .cleared,
+            avatarURL: .cleared, email: .cleared, custom: .cleared)
+        let channel = PubNubChatChannel.Changeset(
+            id: "c", updated: t, eTag: "E", name: .cleared, type: .cleared, status: .cleared, details: .cleared,
+            avatarURL: .cleared, custom: .cleared)
+        let member = PubNubChatMember.Changeset(channelId: "c", userId: "u", updated: t, eTag: "E", status: .cleared, custom: .cleared)
+        let cases: [(JSONPatcher.Kind, JSONValue, Set<String>)] = [
+            (.user, try user.encodedJSON(), ["id", "updated", "eTag"]),
+            (.channel, try channel.encodedJSON(), ["id", "updated", "eTag"]),
+            (.membership, try member.encodedJSON(), ["uuid", "channel", "updated", "eTag"]),
+        ]
+        for (kind, encoded, identity) in cases {
+            guard case .object(let object) = encoded else { return XCTFail("\(kind): not an object") }
+            XCTAssertEqual(Set(object.keys).subtracting(identity), Set(kind.mutableKeys), "\(kind)")
+            XCTAssertEqual(kind.mutableKeys.count, Set(kind.mutableKeys).count, "\(kind): a member twice")
+        }
+        XCTAssertEqual(JSONPatcher.Kind.user.mutableKeys, ["name", "type", "status", "externalId", "profileUrl", "email", "custom"])
+        XCTAssertEqual(JSONPatcher.Kind.channel.mutableKeys, ["name", "description", "type", "status", "custom"])
+        XCTAssertEqual(JSONPatcher.Kind.membership.mutableKeys, ["status", "custom"])
+    }
 }

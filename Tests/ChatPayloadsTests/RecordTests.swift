@@ -42,6 +42,28 @@ final class RecordTests: XCTestCase {
         XCTAssertThrowsError(try record.model(as: FixtureAppData.self, user: UserRecord(id: "other")))
     }
 
+    /// `ChatMessage.records()`: the message, the user and channel it nests and its actions, an
+    /// action without a parent id given the message's (what `store import` and `StoreWrite` store).
+    func testMessageRecordsNestedAndActions() throws {
+        let payload = ChatMessagePayload<AnyJSONCustomData>(id: "m", text: "t", createdAt: updated)
+        let orphan = ChatMessageAction<AnyJSONCustomData>(actionTimetoken: 2, parentTimetoken: 1, sourceType: "reaction", value: "🔥", userId: "u2", channelId: "c")
+        let message = ChatMessage<AnyJSONCustomData>(
+            timetoken: 1, payload: payload, userId: "u", user: ChatUser(id: "u", name: "N"), channelId: "c",
+            channel: ChatChannel(id: "c"), messageActions: [orphan])
+        let records = try message.records()
+        XCTAssertEqual(records.message, try MessageRecord(message))
+        XCTAssertEqual(records.user?.id, "u")
+        XCTAssertEqual(records.user?.name, "N")
+        XCTAssertEqual(records.channel?.id, "c")
+        XCTAssertEqual(records.actions.map(\.id), ["u2-1-2"])
+        XCTAssertNil(MessageActionRecord(orphan).parentId)
+        XCTAssertEqual(records.actions.first?.parentId, "m", "an action without a parent id gets the message's")
+        let bare = try ChatMessage<AnyJSONCustomData>(timetoken: 1, payload: payload, userId: "u", channelId: "c").records()
+        XCTAssertNil(bare.user)
+        XCTAssertNil(bare.channel)
+        XCTAssertTrue(bare.actions.isEmpty)
+    }
+
     func testMemberRecordWithPresence() throws {
         let member = ChatMember<AnyJSONCustomData>(
             channel: ChatChannel(id: "c"), user: ChatUser(id: "u"), status: "s", updated: updated, eTag: "E", custom: ["r": 1],

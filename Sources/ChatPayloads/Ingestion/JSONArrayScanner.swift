@@ -202,34 +202,34 @@ struct JSONArrayScanner {
             self.escaped = escaped
         }
         while i < n {
+            if inString && !escaped {
+                // The common case, kept tight: string bytes that need no attention, eight at
+                // a time while none does.
+                if let start = bytes.baseAddress {
+                    while i &+ 8 <= n {
+                        let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
+                        if JSONArrayScanner.needsAttentionInString(word) { break }
+                        column &+= 8 &- JSONArrayScanner.continuationBytes(word)
+                        i &+= 8
+                    }
+                }
+                while i < n {
+                    let b = bytes[i]
+                    if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0x0A { break }
+                    column &+= b & 0xC0 != 0x80 ? 1 : 0
+                    i &+= 1
+                }
+                if i == n { break }
+            }
+            let b = bytes[i]
+            i += 1
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
             if inString {
-                if !escaped {
-                    // The common case, kept tight: string bytes that need no attention, eight at
-                    // a time while none does.
-                    if let start = bytes.baseAddress {
-                        while i &+ 8 <= n {
-                            let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-                            if JSONArrayScanner.needsAttentionInString(word) { break }
-                            column &+= 8 &- JSONArrayScanner.continuationBytes(word)
-                            i &+= 8
-                        }
-                    }
-                    while i < n {
-                        let b = bytes[i]
-                        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0x0A { break }
-                        column &+= b & 0xC0 != 0x80 ? 1 : 0
-                        i &+= 1
-                    }
-                    if i == n { break }
-                }
-                let b = bytes[i]
-                i += 1
-                if b == 0x0A {
-                    line += 1
-                    column = 1
-                } else if b & 0xC0 != 0x80 {
-                    column += 1
-                }
                 if escaped {
                     escaped = false
                 } else if b == UInt8(ascii: "\\") {
@@ -239,14 +239,6 @@ struct JSONArrayScanner {
                     if depth == 0 { return base + i }
                 }
                 continue
-            }
-            let b = bytes[i]
-            i += 1
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
             }
             switch b {
             case UInt8(ascii: "\""):

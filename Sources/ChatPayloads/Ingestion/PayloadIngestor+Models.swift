@@ -78,17 +78,8 @@ extension PayloadIngestor {
             return .member(r.member, user: r.user, channel: r.channel)
         case .message:
             let message = try decoded(ChatMessage<Custom>.self)
-            return try encoded { () throws(ChatEncodingError) in
-                .message(
-                    try MessageRecord(message), user: try message.user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
-                    channel: try message.channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
-                    actions: message.messageActions.map { action in
-                        // An action without a parent id gets the message's.
-                        var record = MessageActionRecord(action)
-                        if record.parentId == nil { record.parentId = message.id }
-                        return record
-                    })
-            }
+            let r = try encoded { () throws(ChatEncodingError) in try message.records() }
+            return .message(r.message, user: r.user, channel: r.channel, actions: r.actions)
         case .messageAction:
             return .messageAction(MessageActionRecord(try decoded(ChatMessageAction<Custom>.self)))
         default:

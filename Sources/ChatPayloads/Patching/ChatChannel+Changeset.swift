@@ -82,6 +82,11 @@ extension ChatChannel.Changeset: ChatPayloadCodable {
     /// ``ChatPayloadKind/channelPatch``.
     public static var payloadKind: ChatPayloadKind { .channelPatch }
 
+    /// The wire members this changeset may change, in the order `JSONPatcher` applies them:
+    /// the members `decode(json:at:options:)` reads three-state and `encodedJSON()` writes
+    /// (a new patchable field is added here, beside its decode and encode).
+    static var patchableMembers: [String] { ["name", "description", "type", "status", "custom"] }
+
     /// Decodes a channel changeset: `id`, `updated`, `eTag` required; other members three-state.
     @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {

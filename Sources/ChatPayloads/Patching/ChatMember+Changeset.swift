@@ -81,6 +81,11 @@ extension ChatMember.Changeset: ChatPayloadCodable {
     /// ``ChatPayloadKind/memberPatch``.
     public static var payloadKind: ChatPayloadKind { .memberPatch }
 
+    /// The wire members this changeset may change, in the order `JSONPatcher` applies them:
+    /// the members `decode(json:at:options:)` reads three-state and `encodedJSON()` writes
+    /// (a new patchable field is added here, beside its decode and encode).
+    static var patchableMembers: [String] { ["status", "custom"] }
+
     /// Decodes a membership changeset: `uuid.id`, `channel.id`, `updated`, `eTag` required.
     @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {

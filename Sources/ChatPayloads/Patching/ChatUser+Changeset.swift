@@ -85,6 +85,11 @@ extension ChatUser.Changeset: ChatPayloadCodable {
     /// ``ChatPayloadKind/userPatch``.
     public static var payloadKind: ChatPayloadKind { .userPatch }
 
+    /// The wire members this changeset may change, in the order `JSONPatcher` applies them:
+    /// the members `decode(json:at:options:)` reads three-state and `encodedJSON()` writes
+    /// (a new patchable field is added here, beside its decode and encode).
+    static var patchableMembers: [String] { ["name", "type", "status", "externalId", "profileUrl", "email", "custom"] }
+
     /// Decodes a user changeset: `id`, `updated`, `eTag` required; other members three-state.
     @_spi(ChatPayloadsInternal)
     public static func decode(json value: JSONValue, at pointer: JSONPointer, options: ChatDecodingOptions) throws(ChatDecodingError) -> Self {

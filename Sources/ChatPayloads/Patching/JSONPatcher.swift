@@ -20,12 +20,12 @@ public enum JSONPatcher {
         /// A membership object.
         case membership
 
-        /// The members a changeset of this kind may change.
+        /// The members a changeset of this kind may change (declared beside the changeset type).
         public var mutableKeys: [String] {
             switch self {
-            case .user: return ["name", "type", "status", "externalId", "profileUrl", "email", "custom"]
-            case .channel: return ["name", "description", "type", "status", "custom"]
-            case .membership: return ["status", "custom"]
+            case .user: return PubNubChatUser.Changeset.patchableMembers
+            case .channel: return PubNubChatChannel.Changeset.patchableMembers
+            case .membership: return PubNubChatMember.Changeset.patchableMembers
             }
         }
     }

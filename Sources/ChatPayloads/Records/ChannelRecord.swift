@@ -92,7 +92,7 @@ extension ChannelRecord: ChatPayloadCodable {
         try RecordFieldCoding.decode(ChannelRecord.self, json: value, at: pointer, options: options)
     }
 
-    /// The JSON form: `custom` as the JSON it holds, dates lossless (by ``fields``).
+    /// The JSON form: `custom` as the JSON it holds, dates lossless (by the record's `fields` table).
     public func encodedJSON() throws(ChatEncodingError) -> JSONValue { try RecordFieldCoding.encode(self) }
 }
 

@@ -82,6 +82,24 @@ public struct MessageRecord: Sendable, Hashable, Identifiable {
     }
 }
 
+extension ChatMessage {
+    /// The message, the user and channel it nests (when it has them) and its actions as
+    /// records; an action without a parent id gets the message's.
+    public func records() throws(ChatEncodingError) -> (
+        message: MessageRecord, user: UserRecord?, channel: ChannelRecord?, actions: [MessageActionRecord]
+    ) {
+        let actions = messageActions.map { action in
+            var record = MessageActionRecord(action)
+            if record.parentId == nil { record.parentId = id }
+            return record
+        }
+        return (
+            try MessageRecord(self), try user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
+            try channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) }, actions
+        )
+    }
+}
+
 extension MessageRecord: ChatPayloadCodable {
     /// ``ChatPayloadKind/messageRecord``.
     public static var payloadKind: ChatPayloadKind { .messageRecord }

@@ -99,7 +99,7 @@ extension UserRecord: ChatPayloadCodable {
         try RecordFieldCoding.decode(UserRecord.self, json: value, at: pointer, options: options)
     }
 
-    /// The JSON form: `custom` as the JSON it holds, dates lossless (by ``fields``).
+    /// The JSON form: `custom` as the JSON it holds, dates lossless (by the record's `fields` table).
     public func encodedJSON() throws(ChatEncodingError) -> JSONValue { try RecordFieldCoding.encode(self) }
 }
 

@@ -9,6 +9,15 @@ extension PayloadValidator {
         var options = profile.parseOptions
         options.maxBytes = Int.max
         guard tape.parse(buffer, options: options) else { return nil }
+        return verdict(buffer: buffer, readTape: tape)
+    }
+
+    /// The verdict when `tape` already holds `buffer`, read with the profile's
+    /// ``Profile/parseOptions``: the one implementation behind every `verdict` overload.
+    func verdict(buffer: UnsafeBufferPointer<UInt8>, readTape tape: JSONTape) -> PayloadReport.Outcome? {
+        guard buffer.count <= profile.maxBytes else { return nil }
+        var options = profile.parseOptions
+        options.maxBytes = Int.max
         guard let accepted = full.isValid(read: tape, of: buffer, parseOptions: options) else { return nil }
         if accepted { return .valid }
         // The full schema keeps the rules set to `warn`; the decision schema relaxes them.

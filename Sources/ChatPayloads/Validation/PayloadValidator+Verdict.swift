@@ -13,27 +13,13 @@ extension PayloadValidator {
     /// (not decided, e.g. `max-regex-steps`) is `.invalid`, whatever combinator the limit was under.
     @_spi(ChatPayloadsInternal)
     public func verdict(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport.Outcome? {
-        guard full.hasFastPath, bytes.count <= profile.maxBytes else { return nil }
-        var options = profile.parseOptions
-        options.maxBytes = Int.max
-        guard bytes.withUnsafeBufferPointer({ tape.parse($0, options: options) }) else { return nil }
-        return verdict(bytes: bytes, readTape: &tape)
+        bytes.withUnsafeBufferPointer { verdict(buffer: $0, tape: &tape) }
     }
 
     /// ``verdict(bytes:tape:)`` when `tape` already holds `bytes`, read with the profile's
     /// ``Profile/parseOptions`` (see ``validate(bytes:readTape:)``).
     @_spi(ChatPayloadsInternal)
     public func verdict(bytes: [UInt8], readTape tape: inout JSONTape) -> PayloadReport.Outcome? {
-        guard bytes.count <= profile.maxBytes else { return nil }
-        var options = profile.parseOptions
-        options.maxBytes = Int.max
-        return bytes.withUnsafeBufferPointer { buffer -> PayloadReport.Outcome? in
-            guard let accepted = full.isValid(read: tape, of: buffer, parseOptions: options) else { return nil }
-            if accepted { return .valid }
-            // The full schema keeps the rules set to `warn`; the decision schema relaxes them.
-            guard let decision else { return .invalid }
-            guard let decided = decision.isValid(read: tape, of: buffer, parseOptions: options) else { return nil }
-            return decided ? .valid : .invalid
-        }
+        bytes.withUnsafeBufferPointer { verdict(buffer: $0, readTape: tape) }
     }
 }

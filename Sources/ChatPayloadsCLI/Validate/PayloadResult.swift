@@ -8,19 +8,14 @@ struct PayloadResult: Sendable {
     /// The payload's 0-based index within its input.
     var recordIndex: Int
     var schemaSource: SchemaSource
-    /// Seconds spent on this payload.
-    var seconds: Double
     /// What the check found.
     var checked: CheckedPayload
+    /// Seconds spent on this payload.
+    var seconds: Double
+}
 
-    init(inputIndex: Int, recordIndex: Int, schemaSource: SchemaSource, checked: CheckedPayload, seconds: Double) {
-        self.inputIndex = inputIndex
-        self.recordIndex = recordIndex
-        self.schemaSource = schemaSource
-        self.checked = checked
-        self.seconds = seconds
-    }
-
+extension PayloadResult {
+    /// A result from its parts (the memberwise initializer takes the ``CheckedPayload`` whole).
     init(
         inputIndex: Int, recordIndex: Int, label: PayloadLabel, schemaName: String?, schemaSource: SchemaSource, autoDetected: Bool,
         outcome: PayloadVerdict, issues: [PayloadIssue], basicOutput: PayloadOutput?, seconds: Double, passed: Bool

@@ -42,14 +42,8 @@ public enum StoreWrite: Sendable, Hashable {
     /// The write for a message model, its nested models and its actions (an action without a
     /// parent id gets the message's).
     public init<C: ChatCustomData>(_ message: ChatMessage<C>) throws(ChatEncodingError) {
-        self = .message(
-            try MessageRecord(message), user: try message.user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
-            channel: try message.channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
-            actions: message.messageActions.map { action in
-                var record = MessageActionRecord(action)
-                if record.parentId == nil { record.parentId = message.id }
-                return record
-            })
+        let r = try message.records()
+        self = .message(r.message, user: r.user, channel: r.channel, actions: r.actions)
     }
 
     /// The write for a message action model.

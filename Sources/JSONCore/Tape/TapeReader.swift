@@ -202,7 +202,11 @@ struct TapeReader {
             }
             // A vector step that found a byte leaves `j` on it; only the last 15 bytes of the
             // text are left to the 8-byte step.
-            if j + 16 > n {
+            let eightByteStep = j + 16 > n
+            #else
+            let eightByteStep = true
+            #endif
+            if eightByteStep {
                 while j + 8 <= n {
                     let mask = TapeReader.attentionMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
                     if mask != 0 {
@@ -212,16 +216,6 @@ struct TapeReader {
                     j += 8
                 }
             }
-            #else
-            while j + 8 <= n {
-                let mask = TapeReader.attentionMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)))
-                if mask != 0 {
-                    j += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                j += 8
-            }
-            #endif
             guard j < n else { i = j; return false }
             let b = base[j]
             if b == UInt8(ascii: "\"") { break }

@@ -11,7 +11,7 @@ public struct SchemaRegistry: Sendable {
     public private(set) var documentURIs: [String]
 
     /// A registry holding only the embedded meta-schemas (each draft's parsed and indexed the
-    /// first time a reference or a meta-validation needs it, see ``EmbeddedMetaschemaIndex``).
+    /// first time a reference or a meta-validation needs it, see `EmbeddedMetaschemaIndex`).
     public static let standard: SchemaRegistry = {
         var index = ResourceIndex()
         index.includesMetaschemas = true
