@@ -1,5 +1,4 @@
 import ChatPayloads
-import Foundation
 
 /// Turns the command line's paths into the list of inputs, in a stable order: each argument in
 /// turn; a directory's files and a glob's matches sorted by path; duplicates dropped.
@@ -27,47 +26,45 @@ struct InputCollector {
     /// The name reports use for standard input.
     var standardInputName: String = "<stdin>"
 
-    private let fileManager = FileManager.default
-
     /// Every input for `arguments` (each `-` is standard input).
     func collect(_ arguments: [String]) -> [InputFile] {
         var result: [InputFile] = []
-        var seen = Set<String>()
+        var seenPaths = Set<String>()
+        var seenMissing = Set<String>()
         var stdinTaken = false
-        func add(_ input: InputFile) {
-            let key: String
-            switch input.source {
-            case .path(let p): key = "p:" + InputCollector.normalize(p)
-            case .standardInput: key = "stdin"
-            case .missing: key = "m:" + input.displayPath
-            }
-            guard seen.insert(key).inserted else { return }
-            result.append(input)
+        func addPath(_ path: String) {
+            // The normalized path is both the key that drops duplicates and the display name.
+            let normalized = InputCollector.normalize(path)
+            guard seenPaths.insert(normalized).inserted else { return }
+            let f = format == .auto ? InputFormat.forPath(path) : format
+            result.append(InputFile(displayPath: normalized.isEmpty ? path : normalized, source: .path(path), format: f, problem: nil))
+        }
+        func addMissing(_ argument: String, _ problem: String) {
+            guard seenMissing.insert(argument).inserted else { return }
+            result.append(InputFile(displayPath: argument, source: .missing, format: .json, problem: problem))
         }
         for argument in arguments {
             if argument == "-" {
-                if !stdinTaken { add(stdinInput()) }
+                if !stdinTaken { result.append(stdinInput()) }
                 stdinTaken = true
                 continue
             }
             switch kind(of: argument) {
             case .file, .danglingLink:
-                add(file(argument))
+                addPath(argument)
             case .directory:
                 let found = walk(directory: argument)
                 if found.isEmpty {
-                    add(InputFile(displayPath: argument, source: .missing, format: .json, problem: "no payload files in directory \(argument) (looked for \(includeDescription))"))
+                    addMissing(argument, "no payload files in directory \(argument) (looked for \(includeDescription))")
                 }
-                for path in found { add(file(path)) }
+                for path in found { addPath(path) }
             case .none:
                 if InputCollector.isGlob(argument) {
                     let found = expand(glob: argument)
-                    if found.isEmpty {
-                        add(InputFile(displayPath: argument, source: .missing, format: .json, problem: "no files match \(argument)"))
-                    }
-                    for path in found { add(file(path)) }
+                    if found.isEmpty { addMissing(argument, "no files match \(argument)") }
+                    for path in found { addPath(path) }
                 } else {
-                    add(InputFile(displayPath: argument, source: .missing, format: .json, problem: "cannot read \(argument): no such file or directory"))
+                    addMissing(argument, "cannot read \(argument): no such file or directory")
                 }
             }
         }
@@ -83,56 +80,28 @@ struct InputCollector {
         return InputFile(displayPath: standardInputName, source: .standardInput, format: sniffed, problem: nil)
     }
 
-    private func file(_ path: String) -> InputFile {
-        let display = InputCollector.display(path)
-        let f = format == .auto ? InputFormat.forPath(path) : format
-        return InputFile(displayPath: display, source: .path(path), format: f, problem: nil)
-    }
-
     private var includeDescription: String {
         include.isEmpty ? InputFormat.defaultExtensions.map { "*" + $0 }.joined(separator: ", ") : include.joined(separator: ", ")
     }
 
     // MARK: - File kinds
 
-    enum Kind { case file, directory, danglingLink }
+    /// What a path is, following symbolic links (a dangling link is its own kind).
+    typealias Kind = PathKind
 
     /// What a path is, following symbolic links (a dangling link is its own kind).
     func kind(of path: String) -> Kind? {
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? .directory : .file
-        }
-        if (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil { return .danglingLink }
-        return nil
-    }
-
-    private func isSymbolicLink(_ path: String) -> Bool {
-        (try? fileManager.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeSymbolicLink
+        PathKind.of(path)
     }
 
     // MARK: - Walking
 
     /// The payload files under `directory`, sorted.
     func walk(directory: String) -> [String] {
-        var out: [String] = []
-        var pending = [directory]
-        while let dir = pending.popLast() {
-            guard let names = try? fileManager.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                let link = isSymbolicLink(path)
-                switch kind(of: path) {
-                case .directory:
-                    if !link { pending.append(path) }
-                case .file, .danglingLink:
-                    if isIncluded(path) && !isExcluded(path) { out.append(path) }
-                case nil:
-                    continue
-                }
-            }
+        let filter = InputFilter(include: include, exclude: exclude)
+        return InputCollector.files(under: directory, hidden: false, dotIsImplicit: false) { path in
+            filter.includes(path) && !filter.excludes(path)
         }
-        return out.sorted()
     }
 
     /// The files a glob names, sorted.
@@ -147,45 +116,52 @@ struct InputCollector {
         let absolute = pattern.hasPrefix("/")
         var base = baseParts.joined(separator: "/")
         if base.isEmpty { base = absolute ? "/" : "." }
-        let normalizedPattern = InputCollector.normalize(pattern)
+        let glob = Glob(InputCollector.normalize(pattern))
         let hiddenAllowed = components.contains { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
+        let filter = InputFilter(include: [], exclude: exclude)
+        return InputCollector.files(under: base, hidden: hiddenAllowed, dotIsImplicit: true) { path in
+            glob.matches(InputCollector.normalize(path)) && !filter.excludes(path)
+        }
+    }
+
+    /// The files below `root` that `accept` takes, sorted by path. Directories are listed with
+    /// `readdir` (the entry types it returns spare a `stat` per file); symbolic links to
+    /// directories are not followed, links to files are taken, dangling links too (reading them
+    /// reports them). Hidden entries are skipped unless `hidden`. With `dotIsImplicit`, the
+    /// entries of `.` are named without a `./`.
+    private static func files(under root: String, hidden: Bool, dotIsImplicit: Bool, accept: (String) -> Bool) -> [String] {
         var out: [String] = []
-        var pending = [base]
+        var pending = [root]
         while let dir = pending.popLast() {
-            guard let names = try? fileManager.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names.sorted() where hiddenAllowed || !name.hasPrefix(".") {
-                let path = dir == "." ? name : (dir.hasSuffix("/") ? dir + name : dir + "/" + name)
-                let link = isSymbolicLink(path)
-                switch kind(of: path) {
+            // Without search permission no entry can be looked up: none is taken.
+            guard let entries = DirectoryListing.entries(of: dir), DirectoryListing.isSearchable(dir) else { continue }
+            let prefix = dotIsImplicit && dir == "." ? "" : (dir.hasSuffix("/") ? dir : dir + "/")
+            for entry in entries where hidden || !entry.name.hasPrefix(".") {
+                let path = prefix + entry.name
+                let (kind, link) = PathKind.of(entry: entry.type, at: path)
+                switch kind {
                 case .directory:
                     if !link { pending.append(path) }
                 case .file, .danglingLink:
-                    if GlobMatcher.matches(normalizedPattern, InputCollector.normalize(path)) && !isExcluded(path) {
-                        out.append(path)
-                    }
+                    if accept(path) { out.append(path) }
                 case nil:
                     continue
                 }
             }
         }
-        return out.sorted()
+        out.sort()
+        return out
     }
 
+    /// Whether an `--include` glob (or, with none, a default extension) takes `path`.
     func isIncluded(_ path: String) -> Bool {
-        if include.isEmpty {
-            let lower = path.lowercased()
-            return InputFormat.defaultExtensions.contains { lower.hasSuffix($0) }
-        }
-        return include.contains { InputCollector.matches($0, path) }
+        InputFilter(include: include, exclude: []).includes(path)
     }
 
     /// Whether an `--exclude` glob drops `path`: a glob without `/` matches any segment of the
     /// path (`--exclude node_modules`, `--exclude '*.draft.json'`), one with `/` the whole path.
     func isExcluded(_ path: String) -> Bool {
-        exclude.contains { pattern in
-            guard !pattern.contains("/") else { return InputCollector.matches(pattern, path) }
-            return InputCollector.normalize(path).split(separator: "/").contains { GlobMatcher.matches(pattern, String($0)) }
-        }
+        InputFilter(include: [], exclude: exclude).excludes(path)
     }
 
     /// Matches an include/exclude glob: against the file name when the glob has no `/`, else
@@ -205,12 +181,35 @@ struct InputCollector {
 
     /// A path without `./` prefixes and repeated slashes (for matching and de-duplication).
     static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
             parts.append(part)
         }
         let joined = parts.joined(separator: "/")
         return path.hasPrefix("/") ? "/" + joined : joined
+    }
+
+    /// Whether ``normalize(_:)`` would return `path` unchanged: no empty segment (`//`, a
+    /// trailing `/`) other than an absolute path's leading `/`, and no `.` segment. One pass over
+    /// the bytes, no allocation: the common case of a path found by a walk.
+    static func isNormal(_ path: String) -> Bool {
+        let verdict = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            var segmentStart = 0
+            var k = 0
+            while k <= bytes.count {
+                if k == bytes.count || bytes[k] == slash {
+                    let length = k - segmentStart
+                    if length == 0 && !(segmentStart == 0 && k < bytes.count && bytes.count > 1) { return false }
+                    if length == 1 && bytes[segmentStart] == dot { return false }
+                    segmentStart = k + 1
+                }
+                k += 1
+            }
+            return true
+        }
+        return verdict ?? false
     }
 
     /// The path as reports show it: relative paths without a leading `./`.

@@ -30,13 +30,14 @@ final class ProgressLine {
     private var shown = false
 
     /// A line for `task`, or nil when none may be shown (`quiet`, or standard error is not a terminal).
-    static func make(task: String, quiet: Bool, totalBytes: Int?, flushing: [OutputSink]) -> ProgressLine? {
+    /// `totalBytes` is only worked out when there is a line to show (it looks at every input).
+    static func make(task: String, quiet: Bool, totalBytes: @autoclosure () -> Int?, flushing: [OutputSink]) -> ProgressLine? {
         guard !quiet, Terminal.isTerminal(2) else { return nil }
         var delay = Duration.seconds(1)
         if let text = ProcessInfo.processInfo.environment["CHATPAYLOADS_PROGRESS_AFTER_MS"], let ms = Int(text), ms >= 0 {
             delay = .milliseconds(ms)
         }
-        return ProgressLine(task: task, totalBytes: totalBytes, delay: delay, err: Terminal.standardError, flushing: flushing)
+        return ProgressLine(task: task, totalBytes: totalBytes(), delay: delay, err: Terminal.standardError, flushing: flushing)
     }
 
     init(task: String, totalBytes: Int?, delay: Duration, err: OutputSink, flushing: [OutputSink]) {
