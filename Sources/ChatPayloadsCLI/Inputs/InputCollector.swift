@@ -57,6 +57,8 @@ struct InputCollector {
                 if found.isEmpty {
                     addMissing(argument, "no payload files in directory \(argument) (looked for \(includeDescription))")
                 }
+                seenPaths.reserveCapacity(seenPaths.count + found.count)
+                result.reserveCapacity(result.count + found.count)
                 for path in found { addPath(path) }
             case .none:
                 if InputCollector.isGlob(argument) {
@@ -149,7 +151,7 @@ struct InputCollector {
                 }
             }
         }
-        out.sort()
+        PathOrder.sort(&out)
         return out
     }
 

@@ -15,6 +15,11 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
 
     /// The format a path's extension implies.
     static func forPath(_ path: String) -> InputFormat {
+        if let ext = PathExtension.packed(path) {
+            if ext == PathExtension.ndjson || ext == PathExtension.jsonl { return .ndjson }
+            if ext == PathExtension.yaml || ext == PathExtension.yml { return .yaml }
+            return .json
+        }
         let lower = path.lowercased()
         if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") { return .ndjson }
         if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return .yaml }

@@ -54,20 +54,11 @@ struct InputFilter {
     /// Whether `path` ends with one of ``InputFormat/defaultExtensions``, in any case. An ASCII
     /// path is compared byte by byte; any other is lowercased first, as Unicode says.
     static func hasDefaultExtension(_ path: String) -> Bool {
-        let verdict = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return asciiExtensions.contains { ext in
-                guard bytes.count >= ext.count else { return false }
-                let tail = bytes[(bytes.count - ext.count)...]
-                return zip(tail, ext).allSatisfy { byte, wanted in
-                    (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
-                }
-            }
+        if let ext = PathExtension.packed(path) {
+            return ext == PathExtension.json || ext == PathExtension.ndjson || ext == PathExtension.jsonl
+                || ext == PathExtension.yaml || ext == PathExtension.yml
         }
-        if let known = verdict ?? nil { return known }
         let lower = path.lowercased()
         return InputFormat.defaultExtensions.contains { lower.hasSuffix($0) }
     }
-
-    private static let asciiExtensions = InputFormat.defaultExtensions.map { Array($0.utf8) }
 }
