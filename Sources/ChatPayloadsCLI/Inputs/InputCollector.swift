@@ -88,7 +88,7 @@ struct InputCollector {
 
     // MARK: - File kinds
 
-    /// What a path is, following symbolic links (a dangling link is its own kind).
+    /// The kinds of path the collector tells apart (``PathKind``).
     typealias Kind = PathKind
 
     /// What a path is, following symbolic links (a dangling link is its own kind).
