@@ -49,7 +49,7 @@ struct ChatPayloadsCommand: ParsableCommand {
     /// first lets all of it go before the process exits.
     ///
     /// `--version` alone is answered directly (``directVersion(_:)``), `validate` is parsed
-    /// without ArgumentParser when it can be (``ValidateCommand/parsedDirectly(_:)``), other
+    /// without ArgumentParser when it can be (``ValidateCommand/directOptions(_:)``), other
     /// leaf commands with their own type as the root (``parseSubcommandDirectly(_:)``), the
     /// rest by the whole tree.
     static func runReturningStatus(_ arguments: [String]? = nil) -> Int32 {
@@ -61,8 +61,12 @@ struct ChatPayloadsCommand: ParsableCommand {
             return ExitCode.success.rawValue
         }
         do {
-            var command = try ValidateCommand.parsedDirectly(given) ?? parseSubcommandDirectly(given) ?? parseAsRoot(arguments)
-            try command.run()
+            if let options = ValidateCommand.directOptions(given) {
+                try ValidateCommand.run(options)
+            } else {
+                var command = try parseSubcommandDirectly(given) ?? parseAsRoot(arguments)
+                try command.run()
+            }
             return ExitCode.success.rawValue
         } catch let status as ExitCode {
             // What `exitCode(for:)` and `fullMessage(for:)` give for an `ExitCode` (its status,

@@ -1,7 +1,7 @@
 /// One option or flag of `chatpayloads validate` as the command line spells it: the table the
 /// direct parse (``ValidateArgumentScan``) reads instead of ArgumentParser's reflection.
 ///
-/// ``ValidateOptions`` declares the options to ArgumentParser, which still parses every command
+/// ``ValidateArguments`` declares the options to ArgumentParser, which still parses every command
 /// line the direct parse does not fully understand and writes all help, usage and errors. The
 /// names, whether a value follows and whether the option repeats must match those declarations
 /// exactly; ValidateArgumentTableTests compares this table with ArgumentParser's own dump of

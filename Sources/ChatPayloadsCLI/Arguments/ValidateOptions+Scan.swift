@@ -3,49 +3,38 @@ import ArgumentParser
 extension ValidateOptions {
     /// The options a direct scan of the command line gives, as ArgumentParser decodes them:
     /// each value converted by its type's own `init(argument:)`, the declared default for each
-    /// option not given, then the same `validate()` checks. Nil when a value does not convert
+    /// option not given, then the same checks (``check()``). Nil when a value does not convert
     /// or a check fails, so that ArgumentParser parses the line again and reports the error in
     /// its own words.
-    ///
-    /// `init()` leaves each property wrapper holding only its definition (reading it would stop
-    /// the process), so every property is assigned here: the switch over the whole table makes
-    /// a new ``ValidateArgument`` case need its assignment, and the table tests make a new
-    /// option of this type need its case.
     init?(_ scan: ValidateArgumentScan) {
-        self.init()
-        var schemaOptions = SchemaOptions()
-        paths = scan.paths
         do {
-            for argument in ValidateArgument.allCases {
-                switch argument {
-                case .schema: schema = scan.lastValue(of: argument)
-                case .profile: schemaOptions.profile = try Self.converted(scan.lastValue(of: argument))
-                case .config: schemaOptions.config = scan.lastValue(of: argument)
-                case .noConfig: schemaOptions.noConfig = scan.isSet(argument)
-                case .defaultDialect: schemaOptions.defaultDialect = scan.lastValue(of: argument)
-                case .assertFormats: assertFormats = scan.isSet(argument)
-                case .resource: resource = scan.values(of: argument)
-                case .resourceDir: resourceDir = scan.values(of: argument)
-                case .include: include = scan.values(of: argument)
-                case .exclude: exclude = scan.values(of: argument)
-                case .ndjson: ndjson = scan.isSet(argument)
-                case .format: format = try Self.converted(scan.lastValue(of: argument)) ?? .auto
-                case .select: select = scan.lastValue(of: argument)
-                case .stdinFilename: stdinFilename = scan.lastValue(of: argument) ?? "<stdin>"
-                case .maxErrors: shownErrorLimit = try Self.converted(scan.lastValue(of: argument))
-                case .expect: expect = try Self.converted(scan.lastValue(of: argument)) ?? .valid
-                case .jobs: jobs = try Self.converted(scan.lastValue(of: argument))
-                case .reporter: reporter = try Self.converted(scan.lastValue(of: argument)) ?? .text
-                case .output: output = scan.lastValue(of: argument)
-                case .emit: emit = try Self.converted(scan.lastValue(of: argument))
-                case .quiet: quiet = scan.isSet(argument)
-                case .verbose: verbose = scan.isSet(argument)
-                case .color: color = try Self.converted(scan.lastValue(of: argument)) ?? .auto
-                }
-            }
-            try schemaOptions.validate()
-            self.schemaOptions = schemaOptions
-            try validate()
+            self.init(
+                paths: scan.paths,
+                schema: scan.lastValue(of: .schema),
+                schemaOptions: SchemaSettings(
+                    profile: try Self.converted(scan.lastValue(of: .profile)),
+                    config: scan.lastValue(of: .config),
+                    noConfig: scan.isSet(.noConfig),
+                    defaultDialect: scan.lastValue(of: .defaultDialect)),
+                assertFormats: scan.isSet(.assertFormats),
+                resource: scan.values(of: .resource),
+                resourceDir: scan.values(of: .resourceDir),
+                include: scan.values(of: .include),
+                exclude: scan.values(of: .exclude),
+                ndjson: scan.isSet(.ndjson),
+                format: try Self.converted(scan.lastValue(of: .format)) ?? .auto,
+                select: scan.lastValue(of: .select),
+                stdinFilename: scan.lastValue(of: .stdinFilename) ?? "<stdin>",
+                shownErrorLimit: try Self.converted(scan.lastValue(of: .maxErrors)),
+                expect: try Self.converted(scan.lastValue(of: .expect)) ?? .valid,
+                jobs: try Self.converted(scan.lastValue(of: .jobs)),
+                reporter: try Self.converted(scan.lastValue(of: .reporter)) ?? .text,
+                output: scan.lastValue(of: .output),
+                emit: try Self.converted(scan.lastValue(of: .emit)),
+                quiet: scan.isSet(.quiet),
+                verbose: scan.isSet(.verbose),
+                color: try Self.converted(scan.lastValue(of: .color)) ?? .auto)
+            try check()
         } catch {
             return nil
         }
