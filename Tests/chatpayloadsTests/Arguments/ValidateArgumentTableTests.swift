@@ -4,7 +4,7 @@ import XCTest
 @testable import ChatPayloadsCLI
 
 /// The direct parse's option table (``ValidateArgument``) names exactly the options
-/// ``ValidateOptions`` declares to ArgumentParser, as ArgumentParser itself describes them
+/// ``ValidateArguments`` declares to ArgumentParser, as ArgumentParser itself describes them
 /// (`--experimental-dump-help`'s JSON): names, whether a value follows, whether it repeats,
 /// the parsing strategy it assumes; and one positional list of paths.
 final class ValidateArgumentTableTests: XCTestCase {
