@@ -47,13 +47,31 @@ struct ChatPayloadsCommand: ParsableCommand {
     /// spare bits of enum payloads (llvm/llvm-project#56751), so in an AddressSanitizer build it
     /// reported them as leaked at exit and a usage error ended with 1 instead of 64. Returning
     /// first lets all of it go before the process exits.
+    ///
+    /// `--version` alone is answered directly (``directVersion(_:)``), `validate` is parsed
+    /// without ArgumentParser when it can be (``ValidateCommand/directOptions(_:)``), other
+    /// leaf commands with their own type as the root (``parseSubcommandDirectly(_:)``), the
+    /// rest by the whole tree.
     static func runReturningStatus(_ arguments: [String]? = nil) -> Int32 {
         let code: ExitCode
         let text: String
-        do {
-            var command = try parseSubcommandDirectly(arguments ?? Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot(arguments)
-            try command.run()
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if let version = directVersion(given) {
+            print(version)
             return ExitCode.success.rawValue
+        }
+        do {
+            if let options = ValidateCommand.directOptions(given) {
+                try ValidateCommand.run(options)
+            } else {
+                var command = try parseSubcommandDirectly(given) ?? parseAsRoot(arguments)
+                try command.run()
+            }
+            return ExitCode.success.rawValue
+        } catch let status as ExitCode {
+            // What `exitCode(for:)` and `fullMessage(for:)` give for an `ExitCode` (its status,
+            // no text), without the usage text of the whole tree they build first.
+            return status.rawValue
         } catch {
             code = exitCode(for: error)
             text = fullMessage(for: error)

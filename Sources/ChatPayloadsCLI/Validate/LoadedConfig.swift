@@ -40,14 +40,14 @@ struct LoadedConfig {
 
     /// The profile in force (``Profile/resolved(configured:requested:)``), with
     /// `--default-dialect` over the config's `default-dialect`.
-    static func resolvedProfile(_ config: LoadedConfig?, _ options: SchemaOptions) -> Profile {
+    static func resolvedProfile(_ config: LoadedConfig?, _ options: some SchemaChoices) -> Profile {
         var profile = Profile.resolved(configured: config?.profile, requested: options.profile)
         if let dialect = options.defaultDialectURI { profile.defaultDialect = dialect }
         return profile
     }
 
     /// Loads the config `options` name, or the one discovered; nil when there is none.
-    static func load(_ options: SchemaOptions) -> Result<LoadedConfig?, ConfigFailure> {
+    static func load(_ options: some SchemaChoices) -> Result<LoadedConfig?, ConfigFailure> {
         if options.noConfig { return .success(nil) }
         let path: String
         if let explicit = options.config {

@@ -29,9 +29,15 @@ struct ValidateCommand: ParsableCommand {
             \(ExitStatus.helpText)
             """)
 
-    @OptionGroup var options: ValidateOptions
+    @OptionGroup var arguments: ValidateArguments
 
     mutating func run() throws {
+        try Self.run(arguments.options)
+    }
+
+    /// Runs `validate` with `options`, however they were parsed (ArgumentParser's ``run()``, or
+    /// the direct parse: ``directOptions(_:)``); throws the exit status when it is not success.
+    static func run(_ options: ValidateOptions) throws {
         // Inputs first: an --output that is one of them is refused before anything is opened
         // for writing (the report of a setup failure included).
         let inputs = ValidationSetup.inputs(options)

@@ -50,109 +50,71 @@ struct SchemaOptions: ParsableArguments {
     var defaultDialect: String?
 
     /// `--default-dialect` as a meta-schema URI (nil when not given; validate() has checked it).
-    var defaultDialectURI: String? { defaultDialect.flatMap(JSONSchemaDialect.uri(named:)) }
+    var defaultDialectURI: String? { settings.defaultDialectURI }
 
-    mutating func validate() throws {
-        if let defaultDialect, JSONSchemaDialect.uri(named: defaultDialect) == nil {
-            throw UsageError("--default-dialect expects \(SchemaDraft.names.joined(separator: ", ")) or a meta-schema URI, got '\(defaultDialect)'")
-        }
+    mutating func validate() throws { try settings.check() }
+
+    /// The values given, as a run reads them.
+    var settings: SchemaSettings {
+        SchemaSettings(profile: profile, config: config, noConfig: noConfig, defaultDialect: defaultDialect)
     }
 }
 
-/// The options of `validate`.
-struct ValidateOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Files, directories (searched recursively), quoted globs ('fixtures/**/*.json') or - for standard input. None: standard input when it is piped.",
-        valueName: "path"))
-    var paths: [String] = []
+extension SchemaOptions: SchemaChoices {}
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Schema: user, channel, message, member, message-action, react-user, react-channel, react-message, auto (by the payload's shape), or the path of a JSON Schema file. Default: the config's `files` globs, else auto.",
-        valueName: "schema"))
+/// The options of `validate` as a run reads them: plain values, built either by ArgumentParser's
+/// parse (``ValidateArguments/options``) or by the direct parse of the command line
+/// (``ValidateOptions/init(_:)``), both through the memberwise initializer, so neither can leave
+/// an option out.
+struct ValidateOptions: Equatable, Sendable {
+    /// Files, directories, globs or `-`; none: standard input when it is piped.
+    var paths: [String]
+    /// `--schema`.
     var schema: String?
-
-    @OptionGroup var schemaOptions: SchemaOptions
-
-    @Flag(name: .long, help: "Assert every `format` (date-time, uuid, uri, email...) whatever the profile says.")
-    var assertFormats = false
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Register the schema file PATH under URI for $ref resolution (repeatable). A $ref to a document nobody registered is a warning, and a payload that reaches it is invalid.",
-        valueName: "uri=path"))
-    var resource: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Register every *.json schema in DIR (recursively) for $ref resolution, under its file URI and its $id (repeatable). Links leading outside DIR are refused.",
-        valueName: "dir"))
-    var resourceDir: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Directory walks take files matching GLOB (repeatable; default: *.json *.ndjson *.jsonl *.yaml *.yml). A glob without / matches the file name.",
-        valueName: "glob"))
-    var include: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Directory walks and globs skip files matching GLOB (repeatable), e.g. --exclude 'fixtures/invalid/**'.",
-        valueName: "glob"))
-    var exclude: [String] = []
-
-    @Flag(name: .long, help: "Read every input as NDJSON / JSON Lines (one payload per line), whatever its extension.")
-    var ndjson = false
-
-    @Option(name: .long, help: ArgumentHelp(
-        "How inputs are split: auto (by extension: .ndjson/.jsonl, .yaml/.yml, else JSON), json, ndjson, yaml, or json-array (one top-level JSON array, streamed: each element is a payload, reported as [index] with its line:column).",
-        valueName: "format"))
-    var format: InputFormat = .auto
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Validate the value at this JSON Pointer of each payload (each file, NDJSON line, array element or YAML document) instead of the whole payload, e.g. /message for a wrapper --schema auto does not know; a payload without that value is invalid.",
-        valueName: "pointer"))
+    /// `--profile`, `--config`, `--no-config`, `--default-dialect`.
+    var schemaOptions: SchemaSettings
+    /// `--assert-formats`.
+    var assertFormats: Bool
+    /// `--resource URI=PATH`, in order.
+    var resource: [String]
+    /// `--resource-dir`, in order.
+    var resourceDir: [String]
+    /// `--include` globs.
+    var include: [String]
+    /// `--exclude` globs.
+    var exclude: [String]
+    /// `--ndjson`.
+    var ndjson: Bool
+    /// `--format`.
+    var format: InputFormat
+    /// `--select` (checked by ``check()``).
     var select: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The name reports give standard input (its extension also picks the format, and config globs match it).",
-        valueName: "name"))
-    var stdinFilename: String = "<stdin>"
-
+    /// `--stdin-filename`.
+    var stdinFilename: String
     /// `--max-errors`: a display cap (how many errors a reporter shows per payload), not the
     /// profile's `max-errors` (how many the validator collects).
-    @Option(name: .customLong("max-errors"), help: ArgumentHelp(
-        "Show at most N errors per payload (default: the best match, or all with --verbose).", valueName: "n"))
     var shownErrorLimit: Int?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "valid (default) or invalid: with invalid, success means every payload is invalid (negative fixtures).",
-        valueName: "verdict"))
-    var expect: Expectation = .valid
-
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "Validate on N threads (default: all cores). Output keeps input order.", valueName: "n"))
+    /// `--expect`.
+    var expect: Expectation
+    /// `--jobs`.
     var jobs: Int?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Output format: text, json, ndjson (one JSON line per payload, then a summary line; streamed), github, junit, sarif or summary.", valueName: "reporter"))
-    var reporter: ReporterKind = .text
-
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write the report to FILE (never an input: refused, exit 2; written to a temporary file beside it, then renamed into place). With a non-text reporter, the text report still goes to standard output.",
-        valueName: "file"))
+    /// `--reporter`.
+    var reporter: ReporterKind
+    /// `--output`.
     var output: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Write the original payloads of one verdict to standard output, one per line: valid, or invalid (everything that is not valid: invalid, unreadable, schema error). The report then goes to --output FILE, else to standard error.",
-        valueName: "verdict"))
+    /// `--emit`.
     var emit: EmittedVerdict?
+    /// `--quiet`.
+    var quiet: Bool
+    /// `--verbose`.
+    var verbose: Bool
+    /// `--color`.
+    var color: ColorMode
 
-    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or summary line.")
-    var quiet = false
-
-    @Flag(name: .shortAndLong, help: "Print every error of each payload, and name valid payloads.")
-    var verbose = false
-
-    @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
-    var color: ColorMode = .auto
-
-    mutating func validate() throws {
+    /// The checks of the options together (ArgumentParser's `validate()` runs them, and so does
+    /// the direct parse); throws the usage error to report.
+    func check() throws {
+        try schemaOptions.check()
         if let shownErrorLimit, shownErrorLimit < 1 { throw UsageError("--max-errors must be at least 1") }
         if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1") }
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }
@@ -168,7 +130,7 @@ struct ValidateOptions: ParsableArguments {
         }
     }
 
-    /// `--select` as a pointer (nil: validate whole payloads; validate() has checked it parses).
+    /// `--select` as a pointer (nil: validate whole payloads; ``check()`` has checked it parses).
     var selectPointer: JSONPointer? { select.flatMap { try? JSONPointer(parsing: $0) } }
 
     /// The input format after `--ndjson`.
