@@ -100,8 +100,21 @@ enum URIGrammar {
     static func isPathExtra(_ c: UInt32) -> Bool { c == colon || c == at || c == slash }
     static func isQueryExtra(_ c: UInt32) -> Bool { c == colon || c == at || c == slash || c == question }
 
+    /// The Unicode scalar values of `string`, in one pass (no count taken first).
+    static func scalars(of string: String) -> [UInt32] {
+        // A scalar takes at least one UTF-8 byte, so the UTF-8 count is room enough.
+        let capacity = string.utf8.count
+        return [UInt32](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = 0
+            for scalar in string.unicodeScalars where count < capacity {
+                buffer[count] = scalar.value
+                count += 1
+            }
+        }
+    }
+
     static func check(_ string: String, iri: Bool, allowRelative: Bool) -> Bool {
-        let all = Array(string.unicodeScalars.lazy.map(\.value))
+        let all = scalars(of: string)
         var s = all[...]
 
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
@@ -201,7 +214,7 @@ enum URIGrammar {
     }
 
     static func checkTemplate(_ string: String) -> Bool {
-        let s = Array(string.unicodeScalars.lazy.map(\.value))
+        let s = scalars(of: string)
         var i = 0
         while i < s.count {
             let c = s[i]
