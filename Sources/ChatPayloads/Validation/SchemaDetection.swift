@@ -57,7 +57,8 @@ extension PayloadValidator {
     /// The shape rule, over either reader.
     static func shape<R: ShapeReading>(of r: R, depth: Int) -> PayloadShape {
         guard r.isObject else { return .notObject }
-        if depth < maxEnvelopeDepth, let kind = envelope(of: r), let inner = r.member(kind.innerKey) {
+        let names = r.tellingNames
+        if depth < maxEnvelopeDepth, let kind = envelope(of: r, names: names), let inner = r.member(kind.innerKey) {
             if kind == .sentMessage {
                 // The content is a message payload, as `store import` reads it: the envelope says
                 // so, and the message schema under the profile judges its members (a member it
@@ -72,16 +73,16 @@ extension PayloadValidator {
             }
             return .envelope(kind, inner: shape(of: inner, depth: depth + 1))
         }
-        return payloadShape(of: r)
+        return payloadShape(of: r, names: names)
     }
 
-    /// The envelope `r` is, if any.
-    static func envelope<R: ShapeReading>(of r: R) -> EnvelopeKind? {
+    /// The envelope `r` is, if any (`names`: `r`'s telling names).
+    static func envelope<R: ShapeReading>(of r: R, names: TellingNames) -> EnvelopeKind? {
         // The members an envelope must have are looked up first: most documents are payloads,
         // and for them no list of names is built.
-        let hasMessage = r.member("message") != nil
-        let hasData = !hasMessage && r.member("data") != nil
-        let isSent = !hasMessage && !hasData && r.member("content") != nil && r.member("pubnubChannelId") != nil
+        let hasMessage = names.contains(.message)
+        let hasData = !hasMessage && names.contains(.data)
+        let isSent = !hasMessage && !hasData && names.contains(.content) && names.contains(.pubnubChannelId)
         guard hasMessage || hasData || isSent else { return nil }
         let keys = r.keys
         func only(_ kind: EnvelopeKind) -> Bool {
@@ -123,16 +124,16 @@ extension PayloadValidator {
         return r.everyKey(in: table)
     }
 
-    /// Rules 2 to 4 on an object.
-    static func payloadShape<R: ShapeReading>(of r: R) -> PayloadShape {
+    /// Rules 2 to 4 on an object (`names`: its telling names).
+    static func payloadShape<R: ShapeReading>(of r: R, names: TellingNames) -> PayloadShape {
         // The telling members are looked up first (cheap), the key-set fit only for the kind they name.
         func fits(_ schema: BundledSchema) -> Bool { defines(r, schema) }
-        func has(_ name: String) -> Bool { r.member(name) != nil }
-        if has("uuid"), has("channel"), fits(.member) { return .payload(.member) }
-        if has("sourceType") || has("actionTimetoken") || has("parentTimetoken"), fits(.messageAction) { return .payload(.messageAction) }
-        if has("createdAt") || has("text") || has("contentType") || has("content"), fits(.message) { return .payload(.message) }
-        if has("email") || has("externalId") || has("profileUrl"), fits(.user) { return .payload(.user) }
-        if has("description") || r.member("custom")?.member("profileUrl") != nil, fits(.channel) { return .payload(.channel) }
+        func has(_ name: TellingNames) -> Bool { names.contains(name) }
+        if has(.uuid), has(.channel), fits(.member) { return .payload(.member) }
+        if has(.sourceType) || has(.actionTimetoken) || has(.parentTimetoken), fits(.messageAction) { return .payload(.messageAction) }
+        if has(.createdAt) || has(.text) || has(.contentType) || has(.content), fits(.message) { return .payload(.message) }
+        if has(.email) || has(.externalId) || has(.profileUrl), fits(.user) { return .payload(.user) }
+        if has(.description) || r.member("custom")?.member("profileUrl") != nil, fits(.channel) { return .payload(.channel) }
         switch r.member("type")?.string {
         case "group"?, "direct"?: if fits(.channel) { return .payload(.channel) }
         case "admin"?, "moderator"?: if fits(.user) { return .payload(.user) }
