@@ -100,15 +100,25 @@ enum URIGrammar {
     static func isPathExtra(_ c: UInt32) -> Bool { c == colon || c == at || c == slash }
     static func isQueryExtra(_ c: UInt32) -> Bool { c == colon || c == at || c == slash || c == question }
 
-    /// The Unicode scalar values of `string`, in one pass (no count taken first).
+    /// The Unicode scalar values of `string`, in one pass (no count taken first); an ASCII
+    /// string's bytes are its scalars.
     static func scalars(of string: String) -> [UInt32] {
-        // A scalar takes at least one UTF-8 byte, so the UTF-8 count is room enough.
-        let capacity = string.utf8.count
-        return [UInt32](unsafeUninitializedCapacity: capacity) { buffer, count in
-            count = 0
-            for scalar in string.unicodeScalars where count < capacity {
-                buffer[count] = scalar.value
-                count += 1
+        var string = string
+        return string.withUTF8 { utf8 in
+            // A scalar takes at least one UTF-8 byte, so the UTF-8 count is room enough.
+            [UInt32](unsafeUninitializedCapacity: utf8.count) { buffer, count in
+                count = 0
+                for byte in utf8 {
+                    guard byte < 0x80 else { break }
+                    buffer[count] = UInt32(byte)
+                    count += 1
+                }
+                guard count < utf8.count else { return }
+                count = 0
+                for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars where count < utf8.count {
+                    buffer[count] = scalar.value
+                    count += 1
+                }
             }
         }
     }
