@@ -1,22 +1,50 @@
 import JSONCore
 
 /// JSON string literals and integers appended to report bytes, the same bytes
-/// `JSONWriter.writeString` and `JSONNumber.description` give, without their per-byte appends:
-/// the reporters write every member name, path and message through here.
+/// `JSONWriter.writeString` and `JSONNumber.description` give (tests compare them), without
+/// their per-byte appends: the reporters write every member name, path and message through here.
 enum JSONStringBytes {
     /// Appends `text` as a JSON string literal: a text with nothing to escape (no `"`, `\` or
-    /// control character; non-ASCII is written as is) is copied in one step, any other goes
-    /// through `JSONWriter.writeString`.
+    /// control character; non-ASCII is written as is) is copied in one step, any other in runs
+    /// between the bytes it escapes.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
-        let copied = text.withUTF8 { utf8 -> Bool in
-            guard !needsEscaping(utf8) else { return false }
+        text.withUTF8 { utf8 in
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: utf8)
+            if needsEscaping(utf8) {
+                appendEscaped(utf8, to: &out)
+            } else {
+                out.append(contentsOf: utf8)
+            }
             out.append(UInt8(ascii: "\""))
-            return true
         }
-        if !copied { JSONWriter.writeString(text, to: &out) }
+    }
+
+    /// Appends `utf8` with `JSONWriter`'s escapes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`,
+    /// `\u00xx` for other control bytes), copying the runs between them.
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var runStart = 0
+        for i in utf8.indices {
+            let byte = utf8[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            runStart = i + 1
+            out.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            default:
+                out.append(contentsOf: "u00".utf8)
+                out.append(byte >> 4 == 0 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+                let low = byte & 0xF
+                out.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     /// Whether `utf8` holds a byte a JSON string literal escapes (`"`, `\`, or below 0x20),

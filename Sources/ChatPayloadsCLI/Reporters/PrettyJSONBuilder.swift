@@ -72,15 +72,16 @@ struct PrettyJSONBuilder {
     }
 
     private mutating func newline() {
-        bytes.append(0x0A)
         let indent = base + empty.count * 2
-        if indent <= PrettyJSONBuilder.spaces.count {
-            bytes.append(contentsOf: PrettyJSONBuilder.spaces[..<indent])
-        } else {
+        // A line break and up to 63 spaces from a local row, copied in one step.
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        let lineBreakFirst = UInt64(0x2020_2020_2020_200A).littleEndian
+        var row = (lineBreakFirst, spaces, spaces, spaces, spaces, spaces, spaces, spaces)
+        guard indent < MemoryLayout.size(ofValue: row) else {
+            bytes.append(0x0A)
             bytes.append(contentsOf: repeatElement(0x20, count: indent))
+            return
         }
+        withUnsafeBytes(of: &row) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<(indent + 1)])) }
     }
-
-    /// Spaces for the usual indents, copied in one step.
-    private static let spaces = [UInt8](repeating: 0x20, count: 32)
 }
