@@ -113,14 +113,14 @@ extension PayloadValidator {
 
     /// The member names of `keys` that `schema` does not define, sorted.
     static func unknownKeys(_ keys: [String], of schema: BundledSchema) -> [String] {
-        let allowed = SchemaKeys.allowed[schema] ?? []
-        return Set(keys.filter { !allowed.contains($0) }).sorted()
+        let table = SchemaKeys.table(for: schema)
+        return Set(keys.filter { !(table?.contains($0) ?? false) }).sorted()
     }
 
     /// Whether `schema` defines every member name of the object `r` reads (no name is built:
     /// this runs per payload).
     static func defines<R: ShapeReading>(_ r: R, _ schema: BundledSchema) -> Bool {
-        guard let table = SchemaKeys.tables[schema] else { return r.keys.isEmpty }
+        guard let table = SchemaKeys.table(for: schema) else { return r.keys.isEmpty }
         return r.everyKey(in: table)
     }
 
@@ -146,12 +146,18 @@ extension PayloadValidator {
         return .noFit(closest: closest(keys))
     }
 
+    /// How many of the distinct member names `known` `schema` defines.
+    static func sharedCount(_ known: Set<String>, _ schema: BundledSchema) -> Int {
+        guard let table = SchemaKeys.table(for: schema) else { return 0 }
+        return known.reduce(0) { $0 + (table.contains($1) ? 1 : 0) }
+    }
+
     /// Up to three kinds, fewest unknown member names first, then most known ones.
     static func closest(_ keys: [String]) -> [ShapeMiss] {
         let known = Set(keys)
         let ranked = SchemaKeys.candidates.enumerated().map { order, schema in
             (miss: ShapeMiss(schema: schema, unknownKeys: unknownKeys(keys, of: schema)),
-             shared: known.intersection(SchemaKeys.allowed[schema] ?? []).count, order: order)
+             shared: sharedCount(known, schema), order: order)
         }
         return ranked.sorted {
             ($0.miss.unknownKeys.count, -$0.shared, $0.order) < ($1.miss.unknownKeys.count, -$1.shared, $1.order)
