@@ -100,8 +100,31 @@ enum URIGrammar {
     static func isPathExtra(_ c: UInt32) -> Bool { c == colon || c == at || c == slash }
     static func isQueryExtra(_ c: UInt32) -> Bool { c == colon || c == at || c == slash || c == question }
 
+    /// The Unicode scalar values of `string`, in one pass (no count taken first); an ASCII
+    /// string's bytes are its scalars.
+    static func scalars(of string: String) -> [UInt32] {
+        var string = string
+        return string.withUTF8 { utf8 in
+            // A scalar takes at least one UTF-8 byte, so the UTF-8 count is room enough.
+            [UInt32](unsafeUninitializedCapacity: utf8.count) { buffer, count in
+                count = 0
+                for byte in utf8 {
+                    guard byte < 0x80 else { break }
+                    buffer[count] = UInt32(byte)
+                    count += 1
+                }
+                guard count < utf8.count else { return }
+                count = 0
+                for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars where count < utf8.count {
+                    buffer[count] = scalar.value
+                    count += 1
+                }
+            }
+        }
+    }
+
     static func check(_ string: String, iri: Bool, allowRelative: Bool) -> Bool {
-        let all = Array(string.unicodeScalars.lazy.map(\.value))
+        let all = scalars(of: string)
         var s = all[...]
 
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
@@ -201,7 +224,7 @@ enum URIGrammar {
     }
 
     static func checkTemplate(_ string: String) -> Bool {
-        let s = Array(string.unicodeScalars.lazy.map(\.value))
+        let s = scalars(of: string)
         var i = 0
         while i < s.count {
             let c = s[i]

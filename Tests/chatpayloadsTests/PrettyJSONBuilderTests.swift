@@ -32,6 +32,30 @@ final class PrettyJSONBuilderTests: XCTestCase {
         }
     }
 
+    func testDeepIndentsMatchTheTreeLayout() {
+        // Indents on both sides of the 63 spaces copied in one step.
+        let value: JSONValue = ["a": ["b": [1, "x\ty"]], "c": []]
+        for base in [0, 57, 58, 59, 60, 61, 62, 63, 64, 100] {
+            var w = PrettyJSONBuilder(base: base)
+            w.openObject()
+            w.key("a")
+            w.openObject()
+            w.key("b")
+            w.openArray()
+            w.element()
+            w.number(1)
+            w.element()
+            w.string("x\ty")
+            w.closeArray()
+            w.closeObject()
+            w.key("c")
+            w.openArray()
+            w.closeArray()
+            w.closeObject()
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), treeText(value, base: base), "base \(base)")
+        }
+    }
+
     func testBasicOutputMatchesItsJSON() {
         let outputs = [
             PayloadOutput(valid: true),

@@ -55,27 +55,38 @@ struct CompositionHops: Sendable {
     }
 
     /// `evaluationPath` without the leading hops through wrapper documents.
+    ///
+    /// Only the leading tokens are read (the path is not split): what is left after the hops
+    /// is the rest of the text from the `/` before the first token kept.
     func userLocation(_ evaluationPath: String) -> String {
         guard !wrappers.isEmpty, evaluationPath.hasPrefix("/") else { return evaluationPath }
-        var tokens = evaluationPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        // The tokens not yet dropped: empty, or starting with the `/` before the next one.
+        var rest = evaluationPath[...]
         var document = rootURI
         var dropped = false
-        while let wrapper = wrappers[document] {
-            let next: String
-            let used: Int
-            if tokens.first == "$ref", let to = wrapper.ref {
-                (next, used) = (to, 1)
-            } else if tokens.count >= 3, tokens.first == "allOf", let n = Int(tokens[tokens.startIndex + 1]),
-                      tokens[tokens.startIndex + 2] == "$ref", n >= 0, n < wrapper.allOf.count, let to = wrapper.allOf[n] {
-                (next, used) = (to, 3)
+        while let wrapper = wrappers[document], let first = Self.token(at: rest) {
+            if first.token == "$ref", let to = wrapper.ref {
+                rest = first.rest
+                document = to
+            } else if first.token == "allOf", let second = Self.token(at: first.rest), let third = Self.token(at: second.rest),
+                      third.token == "$ref", let n = Int(second.token), n >= 0, n < wrapper.allOf.count, let to = wrapper.allOf[n] {
+                rest = third.rest
+                document = to
             } else {
                 break
             }
-            tokens.removeFirst(used)
-            document = next
             dropped = true
         }
         guard dropped else { return evaluationPath }
-        return tokens.isEmpty ? "" : "/" + tokens.joined(separator: "/")
+        return String(rest)
+    }
+
+    /// The token after the `/` that starts `path`, and what follows it (empty, or from the next
+    /// `/`); nil when `path` is empty.
+    static func token(at path: Substring) -> (token: Substring, rest: Substring)? {
+        guard !path.isEmpty else { return nil }
+        let start = path.index(after: path.startIndex)
+        let end = path[start...].firstIndex(of: "/") ?? path.endIndex
+        return (path[start..<end], path[end...])
     }
 }

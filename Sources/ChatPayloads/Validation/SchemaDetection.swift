@@ -57,7 +57,8 @@ extension PayloadValidator {
     /// The shape rule, over either reader.
     static func shape<R: ShapeReading>(of r: R, depth: Int) -> PayloadShape {
         guard r.isObject else { return .notObject }
-        if depth < maxEnvelopeDepth, let kind = envelope(of: r), let inner = r.member(kind.innerKey) {
+        let names = r.tellingNames
+        if depth < maxEnvelopeDepth, let kind = envelope(of: r, names: names), let inner = r.member(kind.innerKey) {
             if kind == .sentMessage {
                 // The content is a message payload, as `store import` reads it: the envelope says
                 // so, and the message schema under the profile judges its members (a member it
@@ -72,16 +73,16 @@ extension PayloadValidator {
             }
             return .envelope(kind, inner: shape(of: inner, depth: depth + 1))
         }
-        return payloadShape(of: r)
+        return payloadShape(of: r, names: names)
     }
 
-    /// The envelope `r` is, if any.
-    static func envelope<R: ShapeReading>(of r: R) -> EnvelopeKind? {
+    /// The envelope `r` is, if any (`names`: `r`'s telling names).
+    static func envelope<R: ShapeReading>(of r: R, names: TellingNames) -> EnvelopeKind? {
         // The members an envelope must have are looked up first: most documents are payloads,
         // and for them no list of names is built.
-        let hasMessage = r.member("message") != nil
-        let hasData = !hasMessage && r.member("data") != nil
-        let isSent = !hasMessage && !hasData && r.member("content") != nil && r.member("pubnubChannelId") != nil
+        let hasMessage = names.contains(.message)
+        let hasData = !hasMessage && names.contains(.data)
+        let isSent = !hasMessage && !hasData && names.contains(.content) && names.contains(.pubnubChannelId)
         guard hasMessage || hasData || isSent else { return nil }
         let keys = r.keys
         func only(_ kind: EnvelopeKind) -> Bool {
@@ -112,27 +113,27 @@ extension PayloadValidator {
 
     /// The member names of `keys` that `schema` does not define, sorted.
     static func unknownKeys(_ keys: [String], of schema: BundledSchema) -> [String] {
-        let allowed = SchemaKeys.allowed[schema] ?? []
-        return Set(keys.filter { !allowed.contains($0) }).sorted()
+        let table = SchemaKeys.table(for: schema)
+        return Set(keys.filter { !(table?.contains($0) ?? false) }).sorted()
     }
 
     /// Whether `schema` defines every member name of the object `r` reads (no name is built:
     /// this runs per payload).
     static func defines<R: ShapeReading>(_ r: R, _ schema: BundledSchema) -> Bool {
-        guard let table = SchemaKeys.tables[schema] else { return r.keys.isEmpty }
+        guard let table = SchemaKeys.table(for: schema) else { return r.keys.isEmpty }
         return r.everyKey(in: table)
     }
 
-    /// Rules 2 to 4 on an object.
-    static func payloadShape<R: ShapeReading>(of r: R) -> PayloadShape {
+    /// Rules 2 to 4 on an object (`names`: its telling names).
+    static func payloadShape<R: ShapeReading>(of r: R, names: TellingNames) -> PayloadShape {
         // The telling members are looked up first (cheap), the key-set fit only for the kind they name.
         func fits(_ schema: BundledSchema) -> Bool { defines(r, schema) }
-        func has(_ name: String) -> Bool { r.member(name) != nil }
-        if has("uuid"), has("channel"), fits(.member) { return .payload(.member) }
-        if has("sourceType") || has("actionTimetoken") || has("parentTimetoken"), fits(.messageAction) { return .payload(.messageAction) }
-        if has("createdAt") || has("text") || has("contentType") || has("content"), fits(.message) { return .payload(.message) }
-        if has("email") || has("externalId") || has("profileUrl"), fits(.user) { return .payload(.user) }
-        if has("description") || r.member("custom")?.member("profileUrl") != nil, fits(.channel) { return .payload(.channel) }
+        func has(_ name: TellingNames) -> Bool { names.contains(name) }
+        if has(.uuid), has(.channel), fits(.member) { return .payload(.member) }
+        if has(.sourceType) || has(.actionTimetoken) || has(.parentTimetoken), fits(.messageAction) { return .payload(.messageAction) }
+        if has(.createdAt) || has(.text) || has(.contentType) || has(.content), fits(.message) { return .payload(.message) }
+        if has(.email) || has(.externalId) || has(.profileUrl), fits(.user) { return .payload(.user) }
+        if has(.description) || r.member("custom")?.member("profileUrl") != nil, fits(.channel) { return .payload(.channel) }
         switch r.member("type")?.string {
         case "group"?, "direct"?: if fits(.channel) { return .payload(.channel) }
         case "admin"?, "moderator"?: if fits(.user) { return .payload(.user) }
@@ -145,12 +146,18 @@ extension PayloadValidator {
         return .noFit(closest: closest(keys))
     }
 
+    /// How many of the distinct member names `known` `schema` defines.
+    static func sharedCount(_ known: Set<String>, _ schema: BundledSchema) -> Int {
+        guard let table = SchemaKeys.table(for: schema) else { return 0 }
+        return known.reduce(0) { $0 + (table.contains($1) ? 1 : 0) }
+    }
+
     /// Up to three kinds, fewest unknown member names first, then most known ones.
     static func closest(_ keys: [String]) -> [ShapeMiss] {
         let known = Set(keys)
         let ranked = SchemaKeys.candidates.enumerated().map { order, schema in
             (miss: ShapeMiss(schema: schema, unknownKeys: unknownKeys(keys, of: schema)),
-             shared: known.intersection(SchemaKeys.allowed[schema] ?? []).count, order: order)
+             shared: sharedCount(known, schema), order: order)
         }
         return ranked.sorted {
             ($0.miss.unknownKeys.count, -$0.shared, $0.order) < ($1.miss.unknownKeys.count, -$1.shared, $1.order)

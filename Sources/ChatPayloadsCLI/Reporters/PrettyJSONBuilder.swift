@@ -24,7 +24,7 @@ struct PrettyJSONBuilder {
     /// Starts an object member: its key; its value follows.
     mutating func key(_ key: String) {
         nextItem()
-        JSONWriter.writeString(key, to: &bytes)
+        JSONStringBytes.appendQuoted(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         bytes.append(0x20)
     }
@@ -32,8 +32,8 @@ struct PrettyJSONBuilder {
     /// Starts an array element; its value follows.
     mutating func element() { nextItem() }
 
-    mutating func string(_ value: String) { JSONWriter.writeString(value, to: &bytes) }
-    mutating func number(_ value: Int) { bytes.append(contentsOf: JSONNumber(value).description.utf8) }
+    mutating func string(_ value: String) { JSONStringBytes.appendQuoted(value, to: &bytes) }
+    mutating func number(_ value: Int) { JSONStringBytes.appendDecimal(value, to: &bytes) }
     mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
 
     /// `"key": "value"`, `"key": 3`, `"key": true` members.
@@ -72,7 +72,16 @@ struct PrettyJSONBuilder {
     }
 
     private mutating func newline() {
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: base + empty.count * 2))
+        let indent = base + empty.count * 2
+        // A line break and up to 63 spaces from a local row, copied in one step.
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        let lineBreakFirst = UInt64(0x2020_2020_2020_200A).littleEndian
+        var row = (lineBreakFirst, spaces, spaces, spaces, spaces, spaces, spaces, spaces)
+        guard indent < MemoryLayout.size(ofValue: row) else {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(0x20, count: indent))
+            return
+        }
+        withUnsafeBytes(of: &row) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<(indent + 1)])) }
     }
 }

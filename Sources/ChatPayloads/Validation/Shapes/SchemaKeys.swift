@@ -22,6 +22,34 @@ enum SchemaKeys {
     /// ``allowed`` as byte tables, for the per-payload fit (no strings built, nothing hashed).
     static let tables: [BundledSchema: NameTable] = allowed.mapValues { NameTable($0) }
 
+    /// ``tables`` by ``position(of:)``.
+    private static let tablesByPosition: [NameTable?] = {
+        var list = [NameTable?](repeating: nil, count: BundledSchema.allCases.count)
+        for schema in BundledSchema.allCases where position(of: schema) < list.count { list[position(of: schema)] = tables[schema] }
+        return list
+    }()
+
+    /// The table of `schema` (``tables``' entry), found by a switch: a dictionary lookup hashes
+    /// the schema's name, once per payload.
+    static func table(for schema: BundledSchema) -> NameTable? {
+        let position = position(of: schema)
+        return position < tablesByPosition.count ? tablesByPosition[position] : nil
+    }
+
+    /// A distinct small number per schema.
+    private static func position(of schema: BundledSchema) -> Int {
+        switch schema {
+        case .user: 0
+        case .channel: 1
+        case .message: 2
+        case .member: 3
+        case .messageAction: 4
+        case .reactUser: 5
+        case .reactChannel: 6
+        case .reactMessage: 7
+        }
+    }
+
     /// Adds the `properties` names of the schema at `uri#pointer` and of what it `$ref`s or `allOf`s.
     static func collect(uri: String, pointer: JSONPointer, into names: inout Set<String>, seen: inout Set<String>) {
         let key = "\(uri)#\(pointer)"

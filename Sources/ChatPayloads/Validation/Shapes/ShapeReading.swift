@@ -13,6 +13,8 @@ protocol ShapeReading {
     func member(_ name: String) -> Self?
     /// Whether every member name of the object is in `table` (true for a non-object).
     func everyKey(in table: NameTable) -> Bool
+    /// The telling names among the object's member names, read in one pass (empty for a non-object).
+    var tellingNames: TellingNames { get }
     /// The string, when the value is a string.
     var string: String? { get }
     /// Whether the value is a number.
@@ -32,6 +34,12 @@ struct ValueShapeReader: ShapeReading {
     func everyKey(in table: NameTable) -> Bool {
         guard case .object(let o) = value else { return true }
         return o.members.allSatisfy { table.contains($0.key) }
+    }
+    var tellingNames: TellingNames {
+        guard case .object(let o) = value else { return [] }
+        var found: TellingNames = []
+        for member in o.members { found.formUnion(TellingNames(named: member.key)) }
+        return found
     }
     var string: String? { value.stringValue }
     var isNumber: Bool { if case .number = value { true } else { false } }
@@ -76,6 +84,16 @@ struct TapeShapeReader: ShapeReading {
             key = view.nextMember(key)
         }
         return true
+    }
+    var tellingNames: TellingNames {
+        guard isObject else { return [] }
+        var found: TellingNames = []
+        var key = view.firstChild(index)
+        for _ in 0..<Int(view[index].count) {
+            found.formUnion(TellingNames(named: view.rawBytes(key)))
+            key = view.nextMember(key)
+        }
+        return found
     }
     var string: String? { view[index].kind == .string ? view.string(index) : nil }
     var isNumber: Bool { view[index].kind == .number }
