@@ -86,11 +86,13 @@ extension PayloadReader {
 
 extension ParallelRunner where Checker == PayloadChecker {
     /// Queues the payloads of an NDJSON file as blocks of lines that the checking threads split
-    /// (``LineBlock``); false, queuing nothing, when `input` is not a file read as NDJSON (then
-    /// read it payload by payload).
+    /// (``LineBlock``), or, with worker threads and a regular file, as byte ranges that they
+    /// read too (``enqueueRanges(of:inputIndex:schema:source:maxBytes:)``); false, queuing
+    /// nothing, when `input` is not a file read as NDJSON (then read it payload by payload).
     func enqueueBlocks(
         of input: InputFile, inputIndex: Int, schema: SchemaSpec, source: SchemaSource, maxBytes: Int, idle: (() -> Void)? = nil
     ) -> Bool {
+        if enqueueRanges(of: input, inputIndex: inputIndex, schema: schema, source: source, maxBytes: maxBytes) { return true }
         var records = 0
         return PayloadReader.readBlocks(input, maxBytes: maxBytes, blockBytes: { blockBytes }, idle: idle) { event in
             switch event {
