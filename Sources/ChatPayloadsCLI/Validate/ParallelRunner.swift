@@ -159,15 +159,16 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
         return true
     }
 
-    /// Delivers a chunk's results with its input ends in between.
+    /// Delivers a chunk's results with its input ends in between (each result passed as it
+    /// sits in the array, not copied out first).
     private func deliver(_ results: [Checker.Output], ends: [(position: Int, inputIndex: Int)]) {
         var e = 0
-        for (k, result) in results.enumerated() {
+        for k in results.indices {
             while e < ends.count && ends[e].position <= k {
                 inputDone(ends[e].inputIndex)
                 e += 1
             }
-            deliver(result)
+            deliver(results[k])
         }
         while e < ends.count {
             inputDone(ends[e].inputIndex)
