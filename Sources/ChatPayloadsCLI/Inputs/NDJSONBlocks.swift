@@ -118,17 +118,16 @@ extension PayloadChecker {
         guard case .success(let validator) = memo.validator(for: block.schema) else { return check(block.items) }
         var results: [PayloadResult] = []
         results.reserveCapacity(block.block.records)
-        let clock = ContinuousClock()
         let schemaName = block.schema.displayName
         block.block.forEachLine(maxLineBytes: block.maxBytes) { line in
             let recordIndex = block.firstRecord + results.count
-            let start = clock.now
+            let start = MonotonicNanoseconds.now()
             if let content = line.content, let outcome = validator.verdict(buffer: content, tape: &memo.tape) {
-                let elapsed = clock.now - start
+                let seconds = MonotonicNanoseconds.seconds(from: start, to: MonotonicNanoseconds.now())
                 results.append(PayloadResult(
                     inputIndex: block.inputIndex, recordIndex: recordIndex, label: .line(line.number), schemaName: schemaName,
                     schemaSource: block.source, autoDetected: false, outcome: outcome == .valid ? .valid : .invalid, issues: [],
-                    basicOutput: nil, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                    basicOutput: nil, seconds: seconds,
                     passed: outcome == .valid))
                 return
             }
