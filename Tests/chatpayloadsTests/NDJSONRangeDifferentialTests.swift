@@ -123,6 +123,22 @@ final class NDJSONRangeDifferentialTests: CLITestCase {
         }
     }
 
+    func testAFIFOIsReadByTheBlockReaderAndLosesNothing() throws {
+        // A FIFO is not cut into ranges; looking at it must not open and close it under its writer.
+        let path = work.appendingPathComponent("pipe.ndjson").path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        let lines = String(repeating: valid + "\n", count: 500) + invalid + "\n"
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            handle.write(Data(lines.utf8))
+            try? handle.close()
+        }
+        writer.start()
+        let r = try run(["validate", "--no-config", "--jobs", "2", "--schema", "message", "--color", "never", "pipe.ndjson"])
+        XCTAssertEqual(r.stdoutLines.last, "checked 501 payloads in 1 input: 500 valid, 1 invalid, 0 unreadable", r.stdout)
+        XCTAssertTrue(r.stdout.hasPrefix("pipe.ndjson:501:1: error: "), r.stdout)
+    }
+
     func testSeveralFilesKeepTheirOwnNumbers() throws {
         try write("a.ndjson", mixedFile(bytes: 100_000))
         try write("b.ndjson", invalid + "\n" + valid)

@@ -28,7 +28,13 @@ final class RangeFile: Sendable {
     /// Opens `path` when it is a regular file; nil when it is anything else (standard input, a
     /// pipe, a FIFO, a device) or cannot be opened: the ordinary reader then reads it or says why
     /// it cannot.
+    ///
+    /// The path is looked at before it is opened, and opened without waiting (`O_NONBLOCK`,
+    /// which a regular file ignores): opening a FIFO for reading would wait for its writer, and
+    /// closing it again would lose what the writer sends.
     static func regular(atPath path: String) -> RangeFile? {
+        var before = stat()
+        guard stat(path, &before) == 0, before.st_mode & S_IFMT == S_IFREG else { return nil }
         let fd = rangeFileOpen(path)
         guard fd >= 0 else { return nil }
         var info = stat()
@@ -85,11 +91,11 @@ final class RangeFile: Sendable {
 
 private func rangeFileOpen(_ path: String) -> Int32 {
     #if canImport(Darwin)
-    return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+    return Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     #elseif canImport(Glibc)
-    return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    return Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     #elseif canImport(Musl)
-    return Musl.open(path, O_RDONLY | O_CLOEXEC)
+    return Musl.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     #endif
 }
 
