@@ -32,11 +32,26 @@ public struct ByteReader: ~Copyable {
     private var scratch: [UInt8] = []
     /// The most a read can return: a regular file's size plus one, else ``chunkSize``.
     private let sizeHint: Int
+    /// For a reader of a byte range (``range(ofDescriptor:from:to:)``): the offset of the next
+    /// read (`pread(2)`, so readers of one descriptor do not share a file position); -1 otherwise.
+    private var position = -1
+    /// For a reader of a byte range: the offset where it ends.
+    private var rangeEnd = 0
 
     private init(fd: Int32, owned: Bool, sizeHint: Int = ByteReader.chunkSize) {
         self.fd = fd
         self.owned = owned
         self.sizeHint = sizeHint
+    }
+
+    /// A reader of bytes `from..<to` of `descriptor`, an open regular file the caller keeps open
+    /// (and closes) for as long as the reader reads. It reads with `pread(2)`, so several readers
+    /// of one descriptor may read at once; it ends at `to`, or earlier where the file does.
+    public static func range(ofDescriptor descriptor: Int32, from: Int, to: Int) -> ByteReader {
+        var reader = ByteReader(fd: descriptor, owned: false)
+        reader.position = max(0, from)
+        reader.rangeEnd = max(reader.position, to)
+        return reader
     }
 
     /// A reader of standard input.
@@ -71,13 +86,19 @@ public struct ByteReader: ~Copyable {
     public mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
         let fd = self.fd
         if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: max(1, min(ByteReader.chunkSize, sizeHint))) }
-        let size = max(1, min(count, scratch.count))
+        var size = max(1, min(count, scratch.count))
+        if position >= 0 {
+            size = min(size, rangeEnd - position)
+            if size <= 0 { return 0 }
+        }
         while true {
+            let offset = position
             let n = scratch.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return systemRead(fd, base, size)
+                return offset >= 0 ? systemPositionedRead(fd, base, size, offset) : systemRead(fd, base, size)
             }
             if n >= 0 {
+                if position >= 0 { position += n }
                 scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
                 return n
             }
@@ -154,6 +175,16 @@ private func systemRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count
     return Glibc.read(fd, pointer, count)
     #elseif canImport(Musl)
     return Musl.read(fd, pointer, count)
+    #endif
+}
+
+private func systemPositionedRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int {
+    #if canImport(Darwin)
+    return Darwin.pread(fd, pointer, count, off_t(offset))
+    #elseif canImport(Glibc)
+    return Glibc.pread(fd, pointer, count, off_t(offset))
+    #elseif canImport(Musl)
+    return Musl.pread(fd, pointer, count, off_t(offset))
     #endif
 }
 

@@ -49,12 +49,15 @@ public struct NDJSONSplitter: ~Copyable {
     /// `maxLineBytes` are reported as `tooLong`, not kept. `onIdle` runs whenever the next read
     /// would wait for more input.
     /// `prefix` holds the stream's first bytes, already read from `reader` (``NDJSONSniff``).
+    /// `linesBefore` is how many lines come before the stream's first (for a byte range of a
+    /// file that starts after them): line numbers run on from it.
     public init(
         reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil, prefix: [UInt8] = [],
-        keepCarriageReturn: Bool = false
+        keepCarriageReturn: Bool = false, linesBefore: Int = 0
     ) {
         self.reader = consume reader
         buffer = prefix
+        lineNumber = max(0, linesBefore)
         self.maxLineBytes = max(1, maxLineBytes)
         self.onIdle = onIdle
         self.keepCarriageReturn = keepCarriageReturn
@@ -69,6 +72,10 @@ public struct NDJSONSplitter: ~Copyable {
         onIdle = nil
         self.keepCarriageReturn = keepCarriageReturn
     }
+
+    /// The number of the last line handed over or skipped (blank lines count), after the
+    /// `linesBefore` given at the start: at the end of the stream, the line count.
+    public var linesRead: Int { lineNumber }
 
     /// The next non-blank line, nil at the end of the stream.
     public mutating func next() throws(ByteReader.Failure) -> Line? {
@@ -141,6 +148,36 @@ public struct NDJSONSplitter: ~Copyable {
         public let firstLine: Int
         /// How many of its lines are not blank (each becomes a payload).
         public let records: Int
+
+        /// A block of `bytes` (whole lines) whose first line is line `firstLine` and which
+        /// holds `records` non-blank lines (``count(_:)``).
+        public init(bytes: ArraySlice<UInt8>, firstLine: Int, records: Int) {
+            self.bytes = bytes
+            self.firstLine = firstLine
+            self.records = records
+        }
+
+        /// How many lines `bytes` holds (a last one without a line end counts) and how many of
+        /// them are not blank.
+        public static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> (lines: Int, records: Int) {
+            guard let base = bytes.baseAddress else { return (0, 0) }
+            var lines = 0
+            var records = 0
+            var from = 0
+            while from < bytes.count {
+                var lineEnd = bytes.count
+                if let hit = memchr(base + from, 0x0A, bytes.count - from) {
+                    lineEnd = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                }
+                // A line that starts with `{` (nearly all) is not blank; others are looked at.
+                if base[from] == UInt8(ascii: "{") || !NDJSONSplitter.isBlank(UnsafeBufferPointer(rebasing: bytes[from..<lineEnd])) {
+                    records += 1
+                }
+                lines += 1
+                from = lineEnd + 1
+            }
+            return (lines, records)
+        }
 
         /// One non-blank line of a block, in place.
         public struct LineInPlace {
@@ -232,24 +269,7 @@ public struct NDJSONSplitter: ~Copyable {
                 continue
             }
             let bytes = buffer[start..<end]
-            var lines = 0
-            var records = 0
-            bytes.withUnsafeBufferPointer { p in
-                guard let base = p.baseAddress else { return }
-                var from = 0
-                while from < p.count {
-                    var lineEnd = p.count
-                    if let hit = memchr(base + from, 0x0A, p.count - from) {
-                        lineEnd = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    }
-                    // A line that starts with `{` (nearly all) is not blank; others are looked at.
-                    if base[from] == UInt8(ascii: "{") || !NDJSONSplitter.isBlank(UnsafeBufferPointer(rebasing: p[from..<lineEnd])) {
-                        records += 1
-                    }
-                    lines += 1
-                    from = lineEnd + 1
-                }
-            }
+            let (lines, records) = bytes.withUnsafeBufferPointer { Block.count($0) }
             let block = Block(bytes: bytes, firstLine: lineNumber + 1, records: records)
             lineNumber += lines
             var rest: [UInt8] = []

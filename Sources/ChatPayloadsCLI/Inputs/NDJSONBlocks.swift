@@ -86,11 +86,13 @@ extension PayloadReader {
 
 extension ParallelRunner where Checker == PayloadChecker {
     /// Queues the payloads of an NDJSON file as blocks of lines that the checking threads split
-    /// (``LineBlock``); false, queuing nothing, when `input` is not a file read as NDJSON (then
-    /// read it payload by payload).
+    /// (``LineBlock``), or, with worker threads and a regular file, as byte ranges that they
+    /// read too (``enqueueRanges(of:inputIndex:schema:source:maxBytes:)``); false, queuing
+    /// nothing, when `input` is not a file read as NDJSON (then read it payload by payload).
     func enqueueBlocks(
         of input: InputFile, inputIndex: Int, schema: SchemaSpec, source: SchemaSource, maxBytes: Int, idle: (() -> Void)? = nil
     ) -> Bool {
+        if enqueueRanges(of: input, inputIndex: inputIndex, schema: schema, source: source, maxBytes: maxBytes) { return true }
         var records = 0
         return PayloadReader.readBlocks(input, maxBytes: maxBytes, blockBytes: { blockBytes }, idle: idle) { event in
             switch event {
@@ -116,17 +118,16 @@ extension PayloadChecker {
         guard case .success(let validator) = memo.validator(for: block.schema) else { return check(block.items) }
         var results: [PayloadResult] = []
         results.reserveCapacity(block.block.records)
-        let clock = ContinuousClock()
         let schemaName = block.schema.displayName
         block.block.forEachLine(maxLineBytes: block.maxBytes) { line in
             let recordIndex = block.firstRecord + results.count
-            let start = clock.now
+            let start = MonotonicNanoseconds.now()
             if let content = line.content, let outcome = validator.verdict(buffer: content, tape: &memo.tape) {
-                let elapsed = clock.now - start
+                let seconds = MonotonicNanoseconds.seconds(from: start, to: MonotonicNanoseconds.now())
                 results.append(PayloadResult(
                     inputIndex: block.inputIndex, recordIndex: recordIndex, label: .line(line.number), schemaName: schemaName,
                     schemaSource: block.source, autoDetected: false, outcome: outcome == .valid ? .valid : .invalid, issues: [],
-                    basicOutput: nil, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                    basicOutput: nil, seconds: seconds,
                     passed: outcome == .valid))
                 return
             }

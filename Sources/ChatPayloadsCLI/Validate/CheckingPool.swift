@@ -53,8 +53,10 @@ final class CheckingPool<Checker: PayloadChunkChecker>: @unchecked Sendable {
         running = checkers.count
         for (k, checker) in checkers.enumerated() {
             let thread = Thread { [self] in
+                // The thread's read buffer for byte ranges, kept from range to range.
+                var buffer: [UInt8] = []
                 while let job = take() {
-                    complete(job.ticket, results: job.work.check(with: checker))
+                    complete(job.ticket, results: job.work.check(with: checker, buffer: &buffer))
                 }
                 exited()
             }
@@ -64,8 +66,9 @@ final class CheckingPool<Checker: PayloadChunkChecker>: @unchecked Sendable {
         }
     }
 
-    /// Queues a chunk (payloads, or a block of lines the worker splits) to be checked; its
-    /// results are collected with `ticket`.
+    /// Queues a chunk (payloads, a block of lines the worker splits, or a byte range it reads)
+    /// to be checked; its results are collected with `ticket`. Chunks are taken in the order
+    /// they are queued (a range waits only for ranges queued before it).
     func submit(_ chunk: ChunkWork, ticket: Int) {
         work.lock()
         queue.append(Job(ticket: ticket, work: chunk))

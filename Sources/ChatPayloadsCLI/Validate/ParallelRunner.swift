@@ -13,6 +13,8 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
         var items: [WorkItem] = []
         /// NDJSON lines still in their block (then `items` is empty): split by the worker.
         var lines: LineBlock?
+        /// A byte range of an NDJSON file (then `items` is empty): read by the worker.
+        var range: LineRange?
         /// `(k, input)`: input `input` ended after the chunk's first `k` payloads.
         var ends: [(position: Int, inputIndex: Int)] = []
         var bytes = 0
@@ -38,6 +40,9 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     private var sentHead = 0
     private var bytesInFlight = 0
     private var nextTicket = 0
+    /// The read buffer of ranges checked on the calling thread (never, with one job: ranges
+    /// are queued only with worker threads).
+    private var readBuffer: [UInt8] = []
 
     /// - Parameters:
     ///   - jobs: checking threads; 1 checks on the calling thread.
@@ -73,6 +78,18 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
         flush()
     }
 
+    /// Queues a byte range of an NDJSON file, read, split and checked by a worker thread; its
+    /// results come in line order, after the payloads queued before.
+    func enqueue(range: LineRange) {
+        flush()
+        open.range = range
+        open.bytes = range.bytes.count
+        flush()
+    }
+
+    /// Whether payloads are checked on worker threads (`--jobs` above 1).
+    var hasWorkers: Bool { pool != nil }
+
     /// The size of the next NDJSON block to read: small at first, so a short input still
     /// spreads over the workers, then ``ParallelLimits/maxBlockBytes``.
     var blockBytes: Int {
@@ -101,10 +118,10 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     private func flush() {
         let chunk = open
         open = Chunk()
-        let work: ChunkWork = chunk.lines.map { .lines($0) } ?? .items(chunk.items)
+        let work: ChunkWork = chunk.range.map { .range($0) } ?? chunk.lines.map { .lines($0) } ?? .items(chunk.items)
         guard let pool else {
             nextTicket += 1
-            deliver(work.check(with: checker), ends: chunk.ends)
+            deliver(work.check(with: checker, buffer: &readBuffer), ends: chunk.ends)
             return
         }
         if work.isEmpty && chunk.ends.isEmpty { return }
@@ -142,15 +159,16 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
         return true
     }
 
-    /// Delivers a chunk's results with its input ends in between.
+    /// Delivers a chunk's results with its input ends in between (each result passed as it
+    /// sits in the array, not copied out first).
     private func deliver(_ results: [Checker.Output], ends: [(position: Int, inputIndex: Int)]) {
         var e = 0
-        for (k, result) in results.enumerated() {
+        for k in results.indices {
             while e < ends.count && ends[e].position <= k {
                 inputDone(ends[e].inputIndex)
                 e += 1
             }
-            deliver(result)
+            deliver(results[k])
         }
         while e < ends.count {
             inputDone(ends[e].inputIndex)
@@ -173,17 +191,20 @@ enum ParallelLimits {
     static let maxBlockBytes = 256 << 10
 }
 
-/// What a chunk holds: payloads, or a block of NDJSON lines to split first.
+/// What a chunk holds: payloads, a block of NDJSON lines to split first, or a byte range of an
+/// NDJSON file to read and split first.
 enum ChunkWork: Sendable {
     case items([WorkItem])
     case lines(LineBlock)
+    case range(LineRange)
 
     /// The outputs of `checker` for the chunk, in order (a block's lines are split here, on the
-    /// checking thread).
-    func check<Checker: PayloadChunkChecker>(with checker: Checker) -> [Checker.Output] {
+    /// checking thread; a range is read here, into `buffer`, the thread's read buffer).
+    func check<Checker: PayloadChunkChecker>(with checker: Checker, buffer: inout [UInt8]) -> [Checker.Output] {
         switch self {
         case .items(let items): return checker.check(items)
         case .lines(let block): return checker.check(lines: block)
+        case .range(let range): return range.check(with: checker, buffer: &buffer)
         }
     }
 
@@ -192,6 +213,8 @@ enum ChunkWork: Sendable {
         switch self {
         case .items(let items): return items.isEmpty
         case .lines(let block): return block.block.records == 0
+        // Never skipped: each range publishes its counts for the ranges after it.
+        case .range: return false
         }
     }
 }
