@@ -20,14 +20,37 @@ struct Composition: Sendable {
     /// When the root is itself the last document registered at ``rootURI`` (a profile schema
     /// with nothing composed over it, or an app's own schema), that document is not indexed a
     /// second time in the registry: the schema being compiled is indexed anyway and wins over
-    /// registry documents at every location it has, which are all that copy would hold.
+    /// registry documents at every location it has, which are all that copy would hold. When
+    /// the root is the last document of all (an app's own schema) under a URI its `$id`
+    /// differs from, it is indexed once under both (``JSONSchema/init(_:registeredAt:registry:options:)``).
     func compile(extra: SchemaRegistry?) throws(SchemaError) -> JSONSchema {
         var registry = extra ?? SchemaRegistry()
         let rootCopy = documents.lastIndex { $0.uri == rootURI }.flatMap { i in
-            JSONSchema.indexesAsRegistered(root, uri: rootURI, options: options) && documents[i].value == root ? i : nil
+            JSONSchema.indexesAsRegistered(root, uri: rootURI, options: options) && Self.same(documents[i].value, root) ? i : nil
         }
-        for (i, doc) in documents.enumerated() where i != rootCopy { try registry.add(doc.value, uri: doc.uri) }
+        let lastRoot = rootCopy == nil && documents.last.map { $0.uri == rootURI && Self.sharesStorage($0.value, root) } == true
+            ? documents.count - 1 : nil
+        for (i, doc) in documents.enumerated() where i != rootCopy && i != lastRoot { try registry.add(doc.value, uri: doc.uri) }
+        if lastRoot != nil { return try JSONSchema(root, registeredAt: rootURI, registry: registry, options: options) }
         return try JSONSchema(root, registry: registry, options: options)
+    }
+
+    /// Whether `a` equals `b`, answered without a walk when both are the same stored value.
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        sharesStorage(a, b) || a == b
+    }
+
+    /// Whether `a` and `b` are objects or arrays holding the same storage (so equal, whatever
+    /// their size): a copy of a value, as the composer passes its documents around.
+    static func sharesStorage(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            return x.members.withUnsafeBufferPointer { p in y.members.withUnsafeBufferPointer { q in p.baseAddress == q.baseAddress && p.count == q.count } }
+        case (.array(let x), .array(let y)):
+            return x.withUnsafeBufferPointer { p in y.withUnsafeBufferPointer { q in p.baseAddress == q.baseAddress && p.count == q.count } }
+        default:
+            return false
+        }
     }
 
     /// A compound document: the root plus every document it reaches, embedded under `$defs`.

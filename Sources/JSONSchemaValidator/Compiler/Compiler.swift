@@ -64,29 +64,40 @@ final class Compiler {
         return r
     }
 
-    /// The subschema at `tokens` below `parent`.
+    /// The subschema at `tokens` below `parent`: the indexed one at that location, or (outside
+    /// the index, below a reference into a non-schema place) the value there.
     func child(_ parent: ScannedSchema, _ tokens: [String]) -> ScannedSchema? {
-        var key = parent.key
-        var pointer = parent.pointer
+        let key = Compiler.key(parent.key, tokens)
+        if let indexed = index.location(key) { return indexed }
         var value: JSONValue? = parent.value
         for t in tokens {
-            key += "/" + JSONPointer.escape(t)
-            pointer = pointer.appending(t)
             switch value {
             case .object(let o)?: value = o[t]
             case .array(let a)?: value = JSONPointer.arrayIndex(t).flatMap { $0 < a.count ? a[$0] : nil }
             default: value = nil
             }
         }
-        if let indexed = index.location(key) { return indexed }
         guard let value else { return nil }
-        var documentPointer = parent.documentPointer
-        for t in tokens { documentPointer = documentPointer?.appending(t) }
-        return ScannedSchema(value: value, baseURI: parent.baseURI, pointer: pointer, dialect: parent.dialect, documentPointer: documentPointer)
+        let pointer = JSONPointer(tokens: parent.pointer.tokens + tokens)
+        let documentPointer = parent.documentPointer.map { JSONPointer(tokens: $0.tokens + tokens) }
+        return ScannedSchema(value: value, baseURI: parent.baseURI, pointer: pointer, dialect: parent.dialect, documentPointer: documentPointer, key: key)
     }
 
-    /// The node of the subschema at `tokens` below `parent`.
+    /// `key` extended by the escaped `tokens`.
+    static func key(_ key: String, _ tokens: [String]) -> String {
+        var extended = key
+        for t in tokens {
+            extended += "/"
+            extended += JSONPointer.escape(t)
+        }
+        return extended
+    }
+
+    /// The node of the subschema at `tokens` below `parent`. A subschema is found in the index
+    /// by its full key at once (every step's alias leads to the same entry); only a location
+    /// outside the index is walked to a step at a time.
     func childNode(_ parent: ScannedSchema, _ tokens: [String]) throws(SchemaError) -> SchemaNode {
+        if tokens.count > 1, let indexed = index.location(Compiler.key(parent.key, tokens)) { return try node(for: indexed) }
         var current = parent
         for t in tokens {
             guard let c = child(current, [t]) else {

@@ -33,13 +33,43 @@ public struct JSONSchema: Sendable {
     /// - Throws: ``SchemaError`` when the schema is invalid against its meta-schema, a reference
     ///   cannot be resolved, a pattern is not ECMA-262, or (with strict formats) a format is unknown.
     public init(_ schema: JSONValue, registry: SchemaRegistry = .standard, options: ValidatorOptions = ValidatorOptions()) throws(SchemaError) {
-        var index = registry.index
         let (rootURI, dialect) = JSONSchema.rootIdentity(of: schema, options: options)
         var own = ResourceIndex()
         own.add(schema, uri: rootURI, dialect: dialect)
+        try self.init(schema, own: own, rootURI: rootURI, dialect: dialect, registry: registry, options: options)
+    }
+
+    /// Compiles `schema` as if it had also been added to `registry`, last, at `uri` (with
+    /// ``SchemaRegistry/add(_:uri:defaultDialect:)``'s default dialect), and `registry` passed to
+    /// ``init(_:registry:options:)``; the result is the same. When the schema names its
+    /// `$schema` and its `$id` resolves to the same URI either way, it is indexed once, under
+    /// `uri` and its `$id` together, instead of once in the registry and once more as the
+    /// schema being compiled (a large schema registered under its file URI costs half).
+    ///
+    /// - Throws: what ``SchemaRegistry/add(_:uri:defaultDialect:)`` and ``init(_:registry:options:)`` throw.
+    public init(_ schema: JSONValue, registeredAt uri: String, registry: SchemaRegistry = .standard, options: ValidatorOptions = ValidatorOptions()) throws(SchemaError) {
+        let (rootURI, dialect) = JSONSchema.rootIdentity(of: schema, options: options)
+        let reference = URIReference(uri)
+        if reference.isAbsolute, case .string? = schema["$schema"] {
+            var own = ResourceIndex()
+            own.add(schema, uri: reference.withoutFragment.description, dialect: dialect)
+            // The document root indexed canonically at `rootURI#`: the walk below it is the one
+            // the schema alone would make, plus the registry copy's aliases under `uri`.
+            if let indexedRoot = own.locations[rootURI + "#"], indexedRoot.key == rootURI + "#", indexedRoot.documentPointer == .root {
+                try self.init(schema, own: own, rootURI: rootURI, dialect: dialect, registry: registry, options: options)
+                return
+            }
+        }
+        var registered = registry
+        try registered.add(schema, uri: uri)
+        try self.init(schema, registry: registered, options: options)
+    }
+
+    /// Compiles `schema` (indexed as `own`, rooted at `rootURI` in `dialect`) over `registry`.
+    private init(_ schema: JSONValue, own: ResourceIndex, rootURI: String, dialect: String, registry: SchemaRegistry, options: ValidatorOptions) throws(SchemaError) {
         let ownLocations = own.locations.values.filter { $0.documentPointer != nil }
         // The schema being compiled wins over registry documents at the same URIs.
-        index = own.layered(over: index)
+        let index = own.layered(over: registry.index)
 
         if options.validateSchema {
             // Each embedded resource with its own `$schema` is checked against its own meta-schema.
@@ -51,30 +81,12 @@ public struct JSONSchema: Sendable {
             }
             try JSONSchema.checkAgainstMetaschemas(schema, dialect: dialect, embedded: embedded, index: index, rootURI: rootURI, at: .root)
         }
-        let compiler = Compiler(index: index, options: options)
         guard let scanned = index.location(rootURI + "#") else {
             throw SchemaError(kind: .invalidSchema, message: "the schema could not be indexed", schemaLocation: rootURI + "#")
         }
-        do {
-            self.root = try compiler.node(for: scanned)
-            try compiler.drain()
-            // Compile every subschema of the document, referenced or not, so that a broken pattern
-            // or reference in an unused definition is still an error (fail closed). Nodes are
-            // cached by location, so the order only decides which error is reported first.
-            // Those already compiled (reachable from the root) cannot fail any more: only the
-            // rest is sorted and compiled, in the same order as before.
-            // (Sorted as indices by their pointers: moving whole entries costs more than comparing.)
-            let rest = ownLocations.filter { compiler.nodes[$0.key] == nil }
-            let pointers = rest.map { $0.documentPointer ?? .root }
-            for i in pointers.indices.sorted(by: { pointers[$0] < pointers[$1] }) {
-                _ = try compiler.node(for: rest[i])
-                try compiler.drain()
-            }
-        } catch {
-            // Free the partly built graph (it may hold reference cycles) before reporting.
-            _ = SchemaGraph(nodes: Array(compiler.nodes.values), resources: Array(compiler.resources.values))
-            throw error
-        }
+        let compiled = try FailClosedCompilation.compile(root: scanned, locations: ownLocations, index: index, options: options)
+        self.root = compiled.root
+        let compiler = compiled.compiler
         self.trackAnnotations = compiler.usesUnevaluated
         self.memoizable = !compiler.usesUnevaluated && compiler.resources.values.allSatisfy { $0.dynamicAnchors.isEmpty }
         self.options = options

@@ -31,6 +31,9 @@ enum ReferenceResolution {
         if fragment.isEmpty {
             if let root = index.location(document + "#") { return .success(root) }
         } else if fragment.hasPrefix("/") {
+            // Without `~` the fragment is already the pointer's canonical text (its tokens need
+            // no escaping): an indexed subschema is found without parsing it.
+            if !fragment.utf8.contains(UInt8(ascii: "~")), let hit = index.location(document + "#" + fragment) { return .success(hit) }
             let pointer: JSONPointer
             do {
                 pointer = try JSONPointer(parsing: fragment)

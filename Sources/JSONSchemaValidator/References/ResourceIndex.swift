@@ -11,17 +11,32 @@ struct ScannedSchema: Sendable {
     let dialect: String
     /// The pointer from the document root (differs from `pointer` inside embedded resources).
     var documentPointer: JSONPointer? = nil
+    /// `base#/pointer`: the canonical location (built once: the compiler looks nodes up by it).
+    let key: String
 
-    /// `base#/pointer`: the canonical location.
-    var key: String { baseURI + "#" + pointer.description }
+    /// A subschema whose canonical location is `key` (`baseURI#pointer`, already built by the caller).
+    init(value: JSONValue, baseURI: String, pointer: JSONPointer, dialect: String, documentPointer: JSONPointer? = nil, key: String) {
+        self.value = value
+        self.baseURI = baseURI
+        self.pointer = pointer
+        self.dialect = dialect
+        self.documentPointer = documentPointer
+        self.key = key
+    }
+
+    /// A subschema at `pointer` in the resource `baseURI`.
+    init(value: JSONValue, baseURI: String, pointer: JSONPointer, dialect: String, documentPointer: JSONPointer? = nil) {
+        self.init(value: value, baseURI: baseURI, pointer: pointer, dialect: dialect, documentPointer: documentPointer, key: baseURI + "#" + pointer.description)
+    }
 }
 
 /// Every schema location, anchor and dynamic anchor of a set of documents, found by walking
 /// them once along the keywords that hold subschemas (``SubschemaKeywords``; never into `enum`,
 /// `const` or unknown keywords). It knows nothing else of keywords: ``ReferenceResolution`` asks it.
 ///
-/// An index is layered: its own tables first, then (when they have nothing) the index it was
-/// layered over (``layered(over:)``: a registry's, below the schema being compiled), then, when
+/// An index is layered: its own tables first, then the documents registered in it
+/// (``RegisteredDocuments``: a registry's, each indexed on first use), then (when they have
+/// nothing) the index it was layered over (``layered(over:)``: a registry's, below the schema being compiled), then, when
 /// ``includesMetaschemas``, the embedded meta-schemas, each draft's indexed on first use
 /// (``EmbeddedMetaschemaIndex``). A lookup gives what one merged table (upper layers winning)
 /// would give, without copying any layer.
@@ -34,7 +49,9 @@ struct ResourceIndex: Sendable {
     var dynamicAnchors: [String: [String: String]] = [:]
     /// resource uri -> its root.
     var resources: [String: ScannedSchema] = [:]
-    /// The index below this one's own tables.
+    /// Registered documents, looked up after the own tables (each indexed when first needed).
+    var registered = RegisteredDocuments()
+    /// The index below this one's own tables and registered documents.
     private var lower: ResourceIndexLayer? = nil
     /// Whether the embedded meta-schemas are looked up last.
     var includesMetaschemas = false
@@ -42,6 +59,7 @@ struct ResourceIndex: Sendable {
     /// The subschema at `key` (`uri#/pointer`, or an alias of it).
     func location(_ key: String) -> ScannedSchema? {
         if let hit = locations[key] { return hit }
+        if !registered.isEmpty, let hit = registered.lookup(key: key, { $0.locations[key] }) { return hit }
         if let hit = lower?.index.location(key) { return hit }
         return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: key)?.locations[key] : nil
     }
@@ -49,6 +67,7 @@ struct ResourceIndex: Sendable {
     /// The subschema with the `$anchor` or `$dynamicAnchor` `key` (`uri#name`).
     func anchor(_ key: String) -> ScannedSchema? {
         if let hit = anchors[key] { return hit }
+        if !registered.isEmpty, let hit = registered.lookup(key: key, { $0.anchors[key] }) { return hit }
         if let hit = lower?.index.anchor(key) { return hit }
         return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: key)?.anchors[key] : nil
     }
@@ -56,6 +75,7 @@ struct ResourceIndex: Sendable {
     /// The dynamic anchors (name -> canonical location key) of the resource `uri`.
     func dynamicAnchors(of uri: String) -> [String: String]? {
         if let hit = dynamicAnchors[uri] { return hit }
+        if !registered.isEmpty, let hit = registered.lookup(resource: uri, { $0.dynamicAnchors[uri] }) { return hit }
         if let hit = lower?.index.dynamicAnchors(of: uri) { return hit }
         return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: uri)?.dynamicAnchors[uri] : nil
     }
@@ -63,6 +83,7 @@ struct ResourceIndex: Sendable {
     /// The root of the resource `uri`.
     func resource(_ uri: String) -> ScannedSchema? {
         if let hit = resources[uri] { return hit }
+        if !registered.isEmpty, let hit = registered.lookup(resource: uri, { $0.resources[uri] }) { return hit }
         if let hit = lower?.index.resource(uri) { return hit }
         return includesMetaschemas ? EmbeddedMetaschemaIndex.index(holding: uri)?.resources[uri] : nil
     }
@@ -77,13 +98,16 @@ struct ResourceIndex: Sendable {
 
     /// Indexes `document` as the resource `uri` (its own `$id`, if any, takes precedence).
     mutating func add(_ document: JSONValue, uri: String, dialect: String) {
-        var work: [(JSONValue, String, JSONPointer, String, [String], Bool, JSONPointer)] = [(document, uri, .root, dialect, [], true, .root)]
+        // (value, base, pointer, dialect, aliases, is the document root, pointer from the document
+        // root, `base#pointer`: built as the walk goes down, not from the pointer each time)
+        var work: [(JSONValue, String, JSONPointer, String, [String], Bool, JSONPointer, String)] = [(document, uri, .root, dialect, [], true, .root, uri + "#")]
         resources[uri] = resources[uri] ?? ScannedSchema(value: document, baseURI: uri, pointer: .root, dialect: dialect)
         // The draft of the dialect last seen (most documents have one).
         var draftDialect = ""
         var draft = SchemaDraft.draft202012
-        while let (value, parentBase, parentPointer, parentDialect, parentAliases, isDocumentRoot, documentPointer) = work.popLast() {
+        while let (value, parentBase, parentPointer, parentDialect, parentAliases, isDocumentRoot, documentPointer, parentKey) = work.popLast() {
             var base = parentBase
+            var key = parentKey
             var pointer = parentPointer
             var dialect = parentDialect
             var aliases = parentAliases
@@ -107,6 +131,7 @@ struct ResourceIndex: Sendable {
                         }
                         base = resolved
                         pointer = .root
+                        key = resolved + "#"
                         resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
                     } else if isDocumentRoot {
                         resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
@@ -115,7 +140,7 @@ struct ResourceIndex: Sendable {
                     resources[base] = ScannedSchema(value: value, baseURI: base, pointer: .root, dialect: dialect)
                 }
             }
-            let entry = ScannedSchema(value: value, baseURI: base, pointer: pointer, dialect: dialect, documentPointer: documentPointer)
+            let entry = ScannedSchema(value: value, baseURI: base, pointer: pointer, dialect: dialect, documentPointer: documentPointer, key: key)
             locations[entry.key] = entry
             for alias in aliases where locations[alias] == nil { locations[alias] = entry }
             guard case .object(let o) = value else { continue }
@@ -135,24 +160,31 @@ struct ResourceIndex: Sendable {
                 SubschemaKeywords.forEachSubschema(of: k, in: member.value) { sub, position in
                     switch position {
                     case .value:
-                        work.append((sub, base, pointer.appending(k), dialect, aliases.map { $0 + escaped }, false, documentPointer.appending(k)))
+                        let (p, d) = Self.extending(pointer, documentPointer, by: [k])
+                        work.append((sub, base, p, dialect, aliases.map { $0 + escaped }, false, d, key + escaped))
                     case .index(let i):
-                        work.append((sub, base, pointer.appending(k).appending(index: i), dialect, aliases.map { $0 + escaped + "/\(i)" }, false, documentPointer.appending(k).appending(index: i)))
+                        let suffix = escaped + "/\(i)"
+                        let (p, d) = Self.extending(pointer, documentPointer, by: [k, String(i)])
+                        work.append((sub, base, p, dialect, aliases.map { $0 + suffix }, false, d, key + suffix))
                     case .member(let name):
                         let suffix = escaped + "/" + JSONPointer.escape(name)
-                        work.append((sub, base, pointer.appending(k).appending(name), dialect, aliases.map { $0 + suffix }, false, documentPointer.appending(k).appending(name)))
+                        let (p, d) = Self.extending(pointer, documentPointer, by: [k, name])
+                        work.append((sub, base, p, dialect, aliases.map { $0 + suffix }, false, d, key + suffix))
                     }
                 }
             }
         }
     }
+}
 
-    /// Adds `other`'s own tables over these (its entries win): a registry adding a document.
-    mutating func overwrite(with other: ResourceIndex) {
-        locations.merge(other.locations) { _, b in b }
-        anchors.merge(other.anchors) { _, b in b }
-        dynamicAnchors.merge(other.dynamicAnchors) { _, b in b }
-        resources.merge(other.resources) { _, b in b }
+extension ResourceIndex {
+    /// `pointer` (from its resource's root) and `documentPointer` (from the document root)
+    /// extended by `tokens`. Outside embedded resources the two are the same pointer (one is a
+    /// suffix of the other, so equal lengths mean equal), and only one is built.
+    static func extending(_ pointer: JSONPointer, _ documentPointer: JSONPointer, by tokens: [String]) -> (JSONPointer, JSONPointer) {
+        let extended = JSONPointer(tokens: pointer.tokens + tokens)
+        guard pointer.tokens.count != documentPointer.tokens.count else { return (extended, extended) }
+        return (extended, JSONPointer(tokens: documentPointer.tokens + tokens))
     }
 }
 

@@ -4,7 +4,9 @@ import JSONCore
 /// validator never fetches from the network or reads files on its own.
 ///
 /// The meta-schemas of drafts 2020-12 and 2019-09 (with their vocabulary meta-schemas), 7, 6
-/// and 4 are always present.
+/// and 4 are always present. A document is indexed (its subschemas, anchors and embedded
+/// resources found) the first time a reference reaches it, so documents nothing reaches cost
+/// only a walk for embedded identifiers.
 public struct SchemaRegistry: Sendable {
     var index: ResourceIndex
     /// The URIs of the documents added, in order.
@@ -36,10 +38,9 @@ public struct SchemaRegistry: Sendable {
         let key = ref.withoutFragment.description
         var dialect = JSONSchemaDialect.uri(named: defaultDialect) ?? defaultDialect
         if case .string(let s)? = document["$schema"] { dialect = URIReference(s).withoutFragment.description }
-        var added = ResourceIndex()
-        added.add(document, uri: key, dialect: dialect)
-        // A newly added document replaces any earlier one at the same URIs.
-        index.overwrite(with: added)
+        // Indexed when a reference first reaches it; a newly added document replaces any
+        // earlier one at the same URIs.
+        index.registered.add(RegisteredDocument(document, uri: key, dialect: dialect))
         documentURIs.append(key)
     }
 

@@ -14,6 +14,10 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
 
     /// Splits `text` into components (RFC 3986 appendix B); every string splits.
     public init(_ text: String) {
+        if let ascii = URIReference(asciiSplitting: text) {
+            self = ascii
+            return
+        }
         var rest = Substring(text)
         scheme = nil
         authority = nil
@@ -47,6 +51,52 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
             }
         }
         path = String(rest)
+    }
+
+    /// ``init(_:)`` for a text of ASCII bytes other than carriage return (nil for any other):
+    /// there every character is one byte, so splitting the bytes splits the characters the
+    /// same way, without the cost of reading characters.
+    private init?(asciiSplitting text: String) {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+        var rest = utf8[...]
+        scheme = nil
+        authority = nil
+        query = nil
+        fragment = nil
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(decoding: rest[rest.index(after: hash)...], as: UTF8.self)
+            rest = rest[..<hash]
+        }
+        if let q = rest.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(decoding: rest[rest.index(after: q)...], as: UTF8.self)
+            rest = rest[..<q]
+        }
+        if let colon = rest.firstIndex(of: UInt8(ascii: ":")) {
+            let candidate = rest[..<colon]
+            if let first = candidate.first, URIReference.isLetter(first),
+               candidate.allSatisfy({ URIReference.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            {
+                scheme = String(decoding: candidate, as: UTF8.self)
+                rest = rest[rest.index(after: colon)...]
+            }
+        }
+        if rest.starts(with: "//".utf8) {
+            let afterSlashes = rest.dropFirst(2)
+            if let slash = afterSlashes.firstIndex(of: UInt8(ascii: "/")) {
+                authority = String(decoding: afterSlashes[..<slash], as: UTF8.self)
+                rest = afterSlashes[slash...]
+            } else {
+                authority = String(decoding: afterSlashes, as: UTF8.self)
+                rest = rest[rest.endIndex...]
+            }
+        }
+        path = String(decoding: rest, as: UTF8.self)
+    }
+
+    /// Whether `b` is an ASCII letter.
+    @inline(__always) private static func isLetter(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
     }
 
     /// Recombines the components (RFC 3986 section 5.3).
