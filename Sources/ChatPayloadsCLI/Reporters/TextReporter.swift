@@ -90,6 +90,8 @@ final class TextReporter: Reporter {
     /// could make a name read as another. Printable text, right-to-left letters and emoji
     /// included, is kept as it is.
     static func displayable(_ text: String) -> String {
+        // Printable ASCII (a file name, mostly) needs no escape: checked on the UTF-8 bytes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for c in text.unicodeScalars {
