@@ -178,7 +178,7 @@ struct ValidationSetup {
         let verdictOnly = options.reporter == .summary && (fileSink == nil || emitter != nil)
         let checker = PayloadChecker(
             cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer,
-            verdictOnly: verdictOnly, wantsOutput: options.reporter == .json)
+            verdictOnly: verdictOnly, wantsOutput: options.reporter == .json, timed: options.reporter == .junit)
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
         let progress = ProgressLine.make(
             task: "validate", quiet: options.quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [primarySink, stdout, Terminal.standardError])
