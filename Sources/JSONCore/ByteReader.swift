@@ -28,8 +28,6 @@ public struct ByteReader: ~Copyable {
 
     private let fd: Int32
     private let owned: Bool
-    /// Where each `read(2)` lands before it is appended (allocated at the first read).
-    private var scratch: [UInt8] = []
     /// The most a read can return: a regular file's size plus one, else ``chunkSize``.
     private let sizeHint: Int
 
@@ -66,22 +64,31 @@ public struct ByteReader: ~Copyable {
     }
 
     /// Appends up to `count` bytes (default ``chunkSize``, at least 1) to `buffer`; returns how
-    /// many were read (0 at the end). The bytes land in a scratch buffer sized to the file (for
-    /// a small regular file, a few bytes, not a whole chunk) and are copied as one block.
+    /// many were read (0 at the end). A read into an empty `buffer` lands in it directly, in an
+    /// array sized to the file (for a small regular file, a few bytes, not a whole chunk); a
+    /// later read lands in a temporary buffer and is copied as one block.
     public mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
         let fd = self.fd
-        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: max(1, min(ByteReader.chunkSize, sizeHint))) }
-        let size = max(1, min(count, scratch.count))
+        let size = max(1, min(count, sizeHint))
         while true {
-            let n = scratch.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return systemRead(fd, base, size)
+            var n = 0
+            var code: Int32 = 0
+            if buffer.isEmpty {
+                let fresh = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
+                    if let base = raw.baseAddress { n = systemRead(fd, base, size) }
+                    if n < 0 { code = errno }
+                    initialized = max(0, n)
+                }
+                if n > 0 { buffer = fresh }
+            } else {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch in
+                    guard let base = scratch.baseAddress else { return }
+                    n = systemRead(fd, base, size)
+                    if n < 0 { code = errno }
+                    if n > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n])) }
+                }
             }
-            if n >= 0 {
-                scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
-                return n
-            }
-            let code = errno
+            if n >= 0 { return n }
             if code == EINTR { continue }
             throw Failure(message: ByteReader.describe(errno: code, path: nil))
         }
