@@ -74,12 +74,16 @@ public struct ByteReader: ~Copyable {
             var n = 0
             var code: Int32 = 0
             if buffer.isEmpty {
-                let fresh = [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
-                    if let base = raw.baseAddress { n = systemRead(fd, base, size) }
+                var fresh = [UInt8](repeating: 0, count: size)
+                fresh.withUnsafeMutableBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    n = systemRead(fd, base, size)
                     if n < 0 { code = errno }
-                    initialized = max(0, n)
                 }
-                if n > 0 { buffer = fresh }
+                if n > 0 {
+                    fresh.removeLast(size - n)
+                    buffer = fresh
+                }
             } else {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch in
                     guard let base = scratch.baseAddress else { return }
