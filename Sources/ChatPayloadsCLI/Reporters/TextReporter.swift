@@ -91,7 +91,12 @@ final class TextReporter: Reporter {
     /// included, is kept as it is.
     static func displayable(_ text: String) -> String {
         // Printable ASCII (a file name, mostly) needs no escape: checked on the UTF-8 bytes.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var outside = false
+            for byte in bytes { outside = outside || byte &- 0x20 >= 0x5F }
+            return !outside
+        }
+        if printable == true { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for c in text.unicodeScalars {
