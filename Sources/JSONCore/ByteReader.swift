@@ -64,33 +64,23 @@ public struct ByteReader: ~Copyable {
     }
 
     /// Appends up to `count` bytes (default ``chunkSize``, at least 1) to `buffer`; returns how
-    /// many were read (0 at the end). A read into an empty `buffer` lands in it directly, in an
-    /// array sized to the file (for a small regular file, a few bytes, not a whole chunk); a
-    /// later read lands in a temporary buffer and is copied as one block.
+    /// many were read (0 at the end). Each `read(2)` lands in a temporary buffer sized to the
+    /// file (for a small regular file, a few bytes on the stack, not a whole chunk) and is copied
+    /// as one block.
     public mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
         let fd = self.fd
         let size = max(1, min(count, sizeHint))
         while true {
-            var n = 0
             var code: Int32 = 0
-            if buffer.isEmpty {
-                var fresh = [UInt8](repeating: 0, count: size)
-                fresh.withUnsafeMutableBytes { raw in
-                    guard let base = raw.baseAddress else { return }
-                    n = systemRead(fd, base, size)
-                    if n < 0 { code = errno }
+            let n = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch -> Int in
+                guard let base = scratch.baseAddress else { return 0 }
+                let n = systemRead(fd, base, size)
+                if n < 0 {
+                    code = errno
+                } else if n > 0 {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n]))
                 }
-                if n > 0 {
-                    fresh.removeLast(size - n)
-                    buffer = fresh
-                }
-            } else {
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch in
-                    guard let base = scratch.baseAddress else { return }
-                    n = systemRead(fd, base, size)
-                    if n < 0 { code = errno }
-                    if n > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n])) }
-                }
+                return n
             }
             if n >= 0 { return n }
             if code == EINTR { continue }
