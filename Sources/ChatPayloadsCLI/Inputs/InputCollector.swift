@@ -32,10 +32,13 @@ struct InputCollector {
         var seenPaths = Set<String>()
         var seenMissing = Set<String>()
         var stdinTaken = false
-        func addPath(_ path: String, unseen: Bool = false) {
+        // One argument names each file once (a walk or a glob's expansion lists no `.` entry and
+        // follows no link to a directory): no duplicate check, no set of paths.
+        let single = arguments.count == 1
+        func addPath(_ path: String) {
             // The normalized path is both the key that drops duplicates and the display name.
             let normalized = InputCollector.normalize(path)
-            guard unseen || seenPaths.insert(normalized).inserted else { return }
+            guard single || seenPaths.insert(normalized).inserted else { return }
             let f = format == .auto ? InputFormat.forPath(path) : format
             result.append(InputFile(displayPath: normalized.isEmpty ? path : normalized, source: .path(path), format: f, problem: nil))
         }
@@ -57,14 +60,8 @@ struct InputCollector {
                 if found.isEmpty {
                     addMissing(argument, "no payload files in directory \(argument) (looked for \(includeDescription))")
                 }
+                if !single { seenPaths.reserveCapacity(seenPaths.count + found.count) }
                 result.reserveCapacity(result.count + found.count)
-                // A walk names each file once (no `.` entry, no link to a directory followed), so
-                // the files of a directory that is the only argument need no duplicate check.
-                if arguments.count == 1 {
-                    for path in found { addPath(path, unseen: true) }
-                    continue
-                }
-                seenPaths.reserveCapacity(seenPaths.count + found.count)
                 for path in found { addPath(path) }
             case .none:
                 if InputCollector.isGlob(argument) {
