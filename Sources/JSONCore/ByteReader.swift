@@ -28,8 +28,6 @@ public struct ByteReader: ~Copyable {
 
     private let fd: Int32
     private let owned: Bool
-    /// Where each `read(2)` lands before it is appended (allocated at the first read).
-    private var scratch: [UInt8] = []
     /// The most a read can return: a regular file's size plus one, else ``chunkSize``.
     private let sizeHint: Int
     /// For a reader of a byte range (``range(ofDescriptor:from:to:)``): the offset of the next
@@ -81,28 +79,33 @@ public struct ByteReader: ~Copyable {
     }
 
     /// Appends up to `count` bytes (default ``chunkSize``, at least 1) to `buffer`; returns how
-    /// many were read (0 at the end). The bytes land in a scratch buffer sized to the file (for
-    /// a small regular file, a few bytes, not a whole chunk) and are copied as one block.
+    /// many were read (0 at the end). Each `read(2)` lands in a temporary buffer sized to the
+    /// file (for a small regular file, a few bytes on the stack, not a whole chunk) and is copied
+    /// as one block.
     public mutating func readChunk(into buffer: inout [UInt8], count: Int = ByteReader.chunkSize) throws(Failure) -> Int {
         let fd = self.fd
-        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: max(1, min(ByteReader.chunkSize, sizeHint))) }
-        var size = max(1, min(count, scratch.count))
+        var size = max(1, min(count, sizeHint))
         if position >= 0 {
             size = min(size, rangeEnd - position)
             if size <= 0 { return 0 }
         }
         while true {
+            var code: Int32 = 0
             let offset = position
-            let n = scratch.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return offset >= 0 ? systemPositionedRead(fd, base, size, offset) : systemRead(fd, base, size)
+            let n = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch -> Int in
+                guard let base = scratch.baseAddress else { return 0 }
+                let n = offset >= 0 ? systemPositionedRead(fd, base, size, offset) : systemRead(fd, base, size)
+                if n < 0 {
+                    code = errno
+                } else if n > 0 {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n]))
+                }
+                return n
             }
             if n >= 0 {
                 if position >= 0 { position += n }
-                scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
                 return n
             }
-            let code = errno
             if code == EINTR { continue }
             throw Failure(message: ByteReader.describe(errno: code, path: nil))
         }

@@ -32,10 +32,13 @@ struct InputCollector {
         var seenPaths = Set<String>()
         var seenMissing = Set<String>()
         var stdinTaken = false
+        // One argument names each file once (a walk or a glob's expansion lists no `.` entry and
+        // follows no link to a directory): no duplicate check, no set of paths.
+        let single = arguments.count == 1
         func addPath(_ path: String) {
             // The normalized path is both the key that drops duplicates and the display name.
             let normalized = InputCollector.normalize(path)
-            guard seenPaths.insert(normalized).inserted else { return }
+            guard single || seenPaths.insert(normalized).inserted else { return }
             let f = format == .auto ? InputFormat.forPath(path) : format
             result.append(InputFile(displayPath: normalized.isEmpty ? path : normalized, source: .path(path), format: f, problem: nil))
         }
@@ -57,7 +60,7 @@ struct InputCollector {
                 if found.isEmpty {
                     addMissing(argument, "no payload files in directory \(argument) (looked for \(includeDescription))")
                 }
-                seenPaths.reserveCapacity(seenPaths.count + found.count)
+                if !single { seenPaths.reserveCapacity(seenPaths.count + found.count) }
                 result.reserveCapacity(result.count + found.count)
                 for path in found { addPath(path) }
             case .none:

@@ -23,12 +23,12 @@ final class SummaryReporter: Reporter {
         if stats.records == 1 {
             if stats.valid == 1 { text = "valid" } else if stats.invalid == 1 { text = "invalid" } else if stats.unreadable == 1 { text = "unreadable" } else { text = "schema error" }
         } else {
-            var parts = ["\(stats.records) payloads", "\(stats.valid) valid", "\(stats.invalid) invalid", "\(stats.unreadable) unreadable"]
-            if stats.schemaErrors > 0 { parts.append("\(stats.schemaErrors) schema errors") }
-            text = parts.joined(separator: ", ")
+            var parts = "\(stats.records) payloads, \(stats.valid) valid, \(stats.invalid) invalid, \(stats.unreadable) unreadable"
+            if stats.schemaErrors > 0 { parts += ", \(stats.schemaErrors) schema errors" }
+            text = parts
         }
         let verdict = stats.failed > 0 ? s.error(text) : s.success(text)
-        out.write(s.bold(TextReporter.displayable(input.displayPath)) + ": " + verdict + "\n")
+        out.write(s.bold(TextReporter.displayable(input.displayPath)), ": ", verdict, "\n")
     }
 
     func finish(_ summary: RunSummary) {

@@ -90,6 +90,13 @@ final class TextReporter: Reporter {
     /// could make a name read as another. Printable text, right-to-left letters and emoji
     /// included, is kept as it is.
     static func displayable(_ text: String) -> String {
+        // Printable ASCII (a file name, mostly) needs no escape: checked on the UTF-8 bytes.
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var outside = false
+            for byte in bytes { outside = outside || byte &- 0x20 >= 0x5F }
+            return !outside
+        }
+        if printable == true { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for c in text.unicodeScalars {

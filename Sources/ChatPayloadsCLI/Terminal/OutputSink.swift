@@ -110,6 +110,18 @@ final class OutputSink: @unchecked Sendable {
         if full { flush() }
     }
 
+    /// Appends the texts, in order, at once (no other write between them).
+    func write(_ first: String, _ second: String, _ third: String, _ fourth: String) {
+        lock.lock()
+        buffer.append(contentsOf: first.utf8)
+        buffer.append(contentsOf: second.utf8)
+        buffer.append(contentsOf: third.utf8)
+        buffer.append(contentsOf: fourth.utf8)
+        let full = buffer.count >= 1 << 16
+        lock.unlock()
+        if full { flush() }
+    }
+
     /// Appends bytes.
     func write(bytes: [UInt8]) {
         lock.lock()

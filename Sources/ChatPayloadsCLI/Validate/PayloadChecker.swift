@@ -35,12 +35,16 @@ struct PayloadChecker: PayloadChunkChecker {
     let cache: ValidatorCache
     /// What is checked and how (validate's options).
     var rules: PayloadCheck
+    /// Whether each payload is timed (``PayloadResult/seconds``, which only the JUnit report
+    /// shows); otherwise its seconds are 0 and the clock is not read.
+    let timed: Bool
 
     init(
         cache: ValidatorCache, expectInvalid: Bool, detectionOptions: JSONParseOptions, select: JSONPointer? = nil,
-        verdictOnly: Bool = false, wantsOutput: Bool = false
+        verdictOnly: Bool = false, wantsOutput: Bool = false, timed: Bool = true
     ) {
         self.cache = cache
+        self.timed = timed
         rules = PayloadCheck(profile: cache.profile, detectionOptions: detectionOptions)
         rules.expectInvalid = expectInvalid
         rules.select = select
@@ -48,9 +52,10 @@ struct PayloadChecker: PayloadChunkChecker {
         rules.wantsOutput = wantsOutput
     }
 
-    private init(cache: ValidatorCache, rules: PayloadCheck) {
+    private init(cache: ValidatorCache, rules: PayloadCheck, timed: Bool) {
         self.cache = cache
         self.rules = rules
+        self.timed = timed
     }
 
     /// How an `auto` issue names the detection (``PayloadCheck/autoOption``).
@@ -68,7 +73,7 @@ struct PayloadChecker: PayloadChunkChecker {
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
     func independentCopy() -> PayloadChecker {
-        PayloadChecker(cache: cache.independentCopy(), rules: rules)
+        PayloadChecker(cache: cache.independentCopy(), rules: rules, timed: timed)
     }
 
     func check(_ item: WorkItem) -> PayloadResult {
@@ -84,7 +89,7 @@ struct PayloadChecker: PayloadChunkChecker {
 
     private func check(_ item: WorkItem, memo: inout ValidatorMemo) -> PayloadResult {
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = timed ? clock.now : nil
         let checked: CheckedPayload
         let schemaName = item.schema == .auto ? nil : item.schema.displayName
         switch item.payload {
@@ -100,8 +105,11 @@ struct PayloadChecker: PayloadChunkChecker {
             memo.chosen = item.schema
             checked = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
         }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var seconds = 0.0
+        if let start {
+            let elapsed = clock.now - start
+            seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
         return PayloadResult(inputIndex: item.inputIndex, recordIndex: item.recordIndex, schemaSource: item.source, checked: checked, seconds: seconds)
     }
 }

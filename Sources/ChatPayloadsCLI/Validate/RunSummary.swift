@@ -24,11 +24,12 @@ struct RunSummary: Sendable {
 
     /// `checked 12 payloads in 5 files: 9 valid, 2 invalid, 1 unreadable`.
     var line: String {
-        var parts = ["\(valid) valid", "\(invalid) invalid", "\(unreadable) unreadable"]
-        if schemaErrors > 0 { parts.append("\(schemaErrors) with schema errors") }
+        // Concatenated, not `[String].joined`: the unspecialized `joined` costs a conformance
+        // scan of the Swift runtime (~0.27 M instructions) in a one-file run.
         let payloads = records == 1 ? "1 payload" : "\(records) payloads"
         let files = inputs == 1 ? "1 input" : "\(inputs) inputs"
-        var text = "checked \(payloads) in \(files): " + parts.joined(separator: ", ")
+        var text = "checked \(payloads) in \(files): \(valid) valid, \(invalid) invalid, \(unreadable) unreadable"
+        if schemaErrors > 0 { text += ", \(schemaErrors) with schema errors" }
         if expectInvalid {
             text += failed == 0 ? " (all invalid, as expected)" : " (\(failed) not invalid as expected)"
         }
