@@ -159,16 +159,18 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
         return true
     }
 
-    /// Delivers a chunk's results with its input ends in between (each result passed as it
-    /// sits in the array, not copied out first).
+    /// Delivers a chunk's results with its input ends in between (each result borrowed where
+    /// it sits in the array's buffer, not copied out first).
     private func deliver(_ results: [Checker.Output], ends: [(position: Int, inputIndex: Int)]) {
         var e = 0
-        for k in results.indices {
-            while e < ends.count && ends[e].position <= k {
-                inputDone(ends[e].inputIndex)
-                e += 1
+        results.withUnsafeBufferPointer { buffer in
+            for k in buffer.indices {
+                while e < ends.count && ends[e].position <= k {
+                    inputDone(ends[e].inputIndex)
+                    e += 1
+                }
+                deliver(buffer[k])
             }
-            deliver(results[k])
         }
         while e < ends.count {
             inputDone(ends[e].inputIndex)

@@ -172,18 +172,34 @@ struct ValidationSetup {
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
         let progress = ProgressLine.make(
             task: "validate", quiet: options.quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [primarySink, stdout, Terminal.standardError])
-        let runner = ParallelRunner(
-            checker: checker, jobs: jobs,
-            deliver: { result in
+        // Resolved once, not per result: the reporters that look at each result (none for
+        // `summary`, which only counts), and whether anything but the counts needs a result.
+        let allReporters = reporters
+        let recorders = reporters.filter { $0.recordsResults }
+        let deliver: (PayloadResult) -> Void
+        if recorders.isEmpty && emitter == nil && progress == nil {
+            deliver = { result in state.add(result) }
+        } else {
+            deliver = { result in
                 state.add(result)
                 emitter?.delivered(result)
-                for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
+                if !recorders.isEmpty {
+                    // The input is borrowed from the array, not copied per result.
+                    inputs.withUnsafeBufferPointer { buffer in
+                        let i = result.inputIndex
+                        guard buffer.indices.contains(i) else { return }
+                        for r in recorders { r.record(result, input: buffer[i]) }
+                    }
+                }
                 progress?.settle()
-            },
+            }
+        }
+        let runner = ParallelRunner(
+            checker: checker, jobs: jobs, deliver: deliver,
             inputDone: { index in
                 let stats = state.stats[index]
                 state.summary.add(stats)
-                for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
+                for r in allReporters { r.inputFinished(inputs[index], index: index, stats: stats) }
             })
         let clock = ContinuousClock()
         let start = clock.now
@@ -286,10 +302,13 @@ struct ValidationSetup {
 }
 
 /// Counts kept while results arrive (on the main thread).
+///
+/// Only the delivering thread touches it, so its properties skip the run-time exclusivity
+/// checks (two per result otherwise).
 final class RunState {
-    var stats: [InputStats]
-    var summary: RunSummary
-    private(set) var status: ExitStatus = .success
+    @exclusivity(unchecked) var stats: [InputStats]
+    @exclusivity(unchecked) var summary: RunSummary
+    @exclusivity(unchecked) private(set) var status: ExitStatus = .success
 
     init(inputCount: Int, expectInvalid: Bool) {
         stats = Array(repeating: InputStats(), count: inputCount)
@@ -298,6 +317,11 @@ final class RunState {
     }
 
     func add(_ r: PayloadResult) {
+        // A valid payload that passed (the common case) only counts: it cannot raise the status.
+        if r.outcome == .valid && r.passed && !r.autoDetected {
+            stats[r.inputIndex].addPassedValid(seconds: r.seconds)
+            return
+        }
         stats[r.inputIndex].add(r)
         let s: ExitStatus
         switch r.outcome {
