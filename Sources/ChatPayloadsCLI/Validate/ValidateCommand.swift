@@ -176,26 +176,29 @@ struct ValidationSetup {
         // `summary`, which only counts), and whether anything but the counts needs a result.
         let allReporters = reporters
         let recorders = reporters.filter { $0.recordsResults }
-        let deliver: (PayloadResult) -> Void
+        let deliver: ([PayloadResult], Range<Int>) -> Void
         if recorders.isEmpty && emitter == nil && progress == nil {
-            deliver = { result in state.add(result) }
+            deliver = { results, range in
+                state.add(results, range)
+            }
         } else {
-            deliver = { result in
-                state.add(result)
-                emitter?.delivered(result)
-                if !recorders.isEmpty {
-                    // The input is borrowed from the array, not copied per result.
-                    inputs.withUnsafeBufferPointer { buffer in
-                        let i = result.inputIndex
-                        guard buffer.indices.contains(i) else { return }
-                        for r in recorders { r.record(result, input: buffer[i]) }
+            deliver = { results, range in
+                // Each result and its input are borrowed from their arrays, not copied.
+                inputs.withUnsafeBufferPointer { buffer in
+                    for k in range {
+                        state.add(results[k])
+                        emitter?.delivered(results[k])
+                        let i = results[k].inputIndex
+                        if buffer.indices.contains(i) {
+                            for r in recorders { r.record(results[k], input: buffer[i]) }
+                        }
+                        progress?.settle()
                     }
                 }
-                progress?.settle()
             }
         }
         let runner = ParallelRunner(
-            checker: checker, jobs: jobs, deliver: deliver,
+            checker: checker, jobs: jobs, deliverSlice: deliver,
             inputDone: { index in
                 let stats = state.stats[index]
                 state.summary.add(stats)
@@ -316,8 +319,19 @@ final class RunState {
         summary.expectInvalid = expectInvalid
     }
 
+    /// Counts `results[range]`, in order. A valid payload that passed (the common case) only
+    /// counts (it cannot raise the status): its fields are read where it sits, not copied.
+    func add(_ results: [PayloadResult], _ range: Range<Int>) {
+        for k in range {
+            if results[k].outcome == .valid && results[k].passed && !results[k].autoDetected {
+                stats[results[k].inputIndex].addPassedValid(seconds: results[k].seconds)
+            } else {
+                add(results[k])
+            }
+        }
+    }
+
     func add(_ r: PayloadResult) {
-        // A valid payload that passed (the common case) only counts: it cannot raise the status.
         if r.outcome == .valid && r.passed && !r.autoDetected {
             stats[r.inputIndex].addPassedValid(seconds: r.seconds)
             return
