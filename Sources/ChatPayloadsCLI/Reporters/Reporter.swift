@@ -54,6 +54,10 @@ struct ReportContext {
 protocol Reporter: AnyObject {
     /// A payload's verdict.
     func record(_ result: PayloadResult, input: InputFile)
+    /// Whether ``record(_:input:)`` does anything (false: the reporter only uses the counts it
+    /// is given at ``inputFinished(_:index:stats:)`` and ``finish(_:)``, so the run does not
+    /// call it). Read once, when the run starts.
+    var recordsResults: Bool { get }
     /// An input is done (after its payloads).
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats)
     /// The run is over.
@@ -62,6 +66,7 @@ protocol Reporter: AnyObject {
 
 extension Reporter {
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {}
+    var recordsResults: Bool { true }
 }
 
 extension PayloadResult {

@@ -10,6 +10,7 @@ final class SummaryLineReporter: Reporter {
     }
 
     func record(_ result: PayloadResult, input: InputFile) {}
+    var recordsResults: Bool { false }
 
     func finish(_ summary: RunSummary) {
         guard !context.quiet else { return }

@@ -15,6 +15,7 @@ final class SummaryReporter: Reporter {
     }
 
     func record(_ result: PayloadResult, input: InputFile) {}
+    var recordsResults: Bool { false }
 
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
         guard !context.quiet || stats.failed > 0 else { return }

@@ -10,6 +10,14 @@ struct InputStats: Sendable {
     /// For `--schema auto`: schema name -> records, in first-seen order.
     var autoChoices: [(name: String, count: Int)] = []
 
+    /// Counts a valid payload that passed and whose schema was not picked by `auto`: what
+    /// ``add(_:)`` does for it, without looking at the rest of the result.
+    mutating func addPassedValid(seconds: Double) {
+        records += 1
+        valid += 1
+        self.seconds += seconds
+    }
+
     mutating func add(_ r: PayloadResult) {
         records += 1
         seconds += r.seconds

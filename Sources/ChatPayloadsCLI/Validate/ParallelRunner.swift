@@ -32,7 +32,8 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     private let checker: Checker
     private let pool: CheckingPool<Checker>?
     private let maxInFlight: Int
-    private let deliver: (Checker.Output) -> Void
+    /// Delivers `results[range]`, in order.
+    private let deliverSlice: ([Checker.Output], Range<Int>) -> Void
     private let inputDone: (Int) -> Void
     private var open = Chunk()
     /// Sent chunks in submission order; `sent[sentHead...]` are not delivered yet.
@@ -48,12 +49,27 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     ///   - jobs: checking threads; 1 checks on the calling thread.
     ///   - deliver: called on the calling thread with each result, in order.
     ///   - inputDone: called after an input's last result.
-    init(checker: Checker, jobs: Int, deliver: @escaping (Checker.Output) -> Void, inputDone: @escaping (Int) -> Void) {
+    convenience init(checker: Checker, jobs: Int, deliver: @escaping (Checker.Output) -> Void, inputDone: @escaping (Int) -> Void) {
+        self.init(
+            checker: checker, jobs: jobs,
+            deliverSlice: { results, range in
+                for k in range { deliver(results[k]) }
+            },
+            inputDone: inputDone)
+    }
+
+    /// - Parameters:
+    ///   - jobs: checking threads; 1 checks on the calling thread.
+    ///   - deliverSlice: called on the calling thread with a chunk's results and the range of
+    ///     them to deliver, in order (one call per run of results between input ends, so the
+    ///     caller reads each result where it sits, with no per-result call through a closure).
+    ///   - inputDone: called after an input's last result.
+    init(checker: Checker, jobs: Int, deliverSlice: @escaping ([Checker.Output], Range<Int>) -> Void, inputDone: @escaping (Int) -> Void) {
         self.checker = checker
         let workers = jobs > 1 ? jobs : 0
         self.pool = workers > 0 ? CheckingPool(workers: workers, checker: checker) : nil
         self.maxInFlight = max(2, workers * ParallelLimits.chunksPerWorker)
-        self.deliver = deliver
+        self.deliverSlice = deliverSlice
         self.inputDone = inputDone
     }
 
@@ -159,21 +175,19 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
         return true
     }
 
-    /// Delivers a chunk's results with its input ends in between (each result passed as it
-    /// sits in the array, not copied out first).
+    /// Delivers a chunk's results with its input ends in between: each run of results between
+    /// two ends goes to ``deliverSlice`` in one call (the results stay where they sit).
     private func deliver(_ results: [Checker.Output], ends: [(position: Int, inputIndex: Int)]) {
-        var e = 0
-        for k in results.indices {
-            while e < ends.count && ends[e].position <= k {
-                inputDone(ends[e].inputIndex)
-                e += 1
+        var start = 0
+        for end in ends {
+            let stop = min(max(end.position, start), results.count)
+            if stop > start {
+                deliverSlice(results, start..<stop)
+                start = stop
             }
-            deliver(results[k])
+            inputDone(end.inputIndex)
         }
-        while e < ends.count {
-            inputDone(ends[e].inputIndex)
-            e += 1
-        }
+        if start < results.count { deliverSlice(results, start..<results.count) }
     }
 }
 

@@ -182,18 +182,37 @@ struct ValidationSetup {
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
         let progress = ProgressLine.make(
             task: "validate", quiet: options.quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [primarySink, stdout, Terminal.standardError])
+        // Resolved once, not per result: the reporters that look at each result (none for
+        // `summary`, which only counts), and whether anything but the counts needs a result.
+        let allReporters = reporters
+        let recorders = reporters.filter { $0.recordsResults }
+        let deliver: ([PayloadResult], Range<Int>) -> Void
+        if recorders.isEmpty && emitter == nil && progress == nil {
+            deliver = { results, range in
+                state.add(results, range)
+            }
+        } else {
+            deliver = { results, range in
+                // Each result and its input are borrowed from their arrays, not copied.
+                inputs.withUnsafeBufferPointer { buffer in
+                    for k in range {
+                        state.add(results[k])
+                        emitter?.delivered(results[k])
+                        let i = results[k].inputIndex
+                        if buffer.indices.contains(i) {
+                            for r in recorders { r.record(results[k], input: buffer[i]) }
+                        }
+                        progress?.settle()
+                    }
+                }
+            }
+        }
         let runner = ParallelRunner(
-            checker: checker, jobs: jobs,
-            deliver: { result in
-                state.add(result)
-                emitter?.delivered(result)
-                for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
-                progress?.settle()
-            },
+            checker: checker, jobs: jobs, deliverSlice: deliver,
             inputDone: { index in
                 let stats = state.stats[index]
                 state.summary.add(stats)
-                for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
+                for r in allReporters { r.inputFinished(inputs[index], index: index, stats: stats) }
             })
         let clock = ContinuousClock()
         let start = clock.now
@@ -296,10 +315,13 @@ struct ValidationSetup {
 }
 
 /// Counts kept while results arrive (on the main thread).
+///
+/// Only the delivering thread touches it, so its properties skip the run-time exclusivity
+/// checks (two per result otherwise).
 final class RunState {
-    var stats: [InputStats]
-    var summary: RunSummary
-    private(set) var status: ExitStatus = .success
+    @exclusivity(unchecked) var stats: [InputStats]
+    @exclusivity(unchecked) var summary: RunSummary
+    @exclusivity(unchecked) private(set) var status: ExitStatus = .success
 
     init(inputCount: Int, expectInvalid: Bool) {
         stats = Array(repeating: InputStats(), count: inputCount)
@@ -307,7 +329,23 @@ final class RunState {
         summary.expectInvalid = expectInvalid
     }
 
+    /// Counts `results[range]`, in order. A valid payload that passed (the common case) only
+    /// counts (it cannot raise the status): its fields are read where it sits, not copied.
+    func add(_ results: [PayloadResult], _ range: Range<Int>) {
+        for k in range {
+            if results[k].outcome == .valid && results[k].passed && !results[k].autoDetected {
+                stats[results[k].inputIndex].addPassedValid(seconds: results[k].seconds)
+            } else {
+                add(results[k])
+            }
+        }
+    }
+
     func add(_ r: PayloadResult) {
+        if r.outcome == .valid && r.passed && !r.autoDetected {
+            stats[r.inputIndex].addPassedValid(seconds: r.seconds)
+            return
+        }
         stats[r.inputIndex].add(r)
         let s: ExitStatus
         switch r.outcome {
