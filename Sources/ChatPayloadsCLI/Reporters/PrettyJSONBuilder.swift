@@ -21,10 +21,13 @@ struct PrettyJSONBuilder {
     mutating func openArray() { open(UInt8(ascii: "[")) }
     mutating func closeArray() { close(UInt8(ascii: "]")) }
 
-    /// Starts an object member: its key; its value follows.
-    mutating func key(_ key: String) {
+    /// Starts an object member: its key, a constant copied as it is (the reporters' member
+    /// names are plain ASCII with nothing to escape, so no scan); its value follows.
+    mutating func key(_ key: StaticString) {
         nextItem()
-        JSONStringBytes.appendQuoted(key, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         bytes.append(0x20)
     }
@@ -37,17 +40,17 @@ struct PrettyJSONBuilder {
     mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
 
     /// `"key": "value"`, `"key": 3`, `"key": true` members.
-    mutating func member(_ name: String, _ value: String) {
+    mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func member(_ name: String, _ value: Int) {
+    mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         number(value)
     }
 
-    mutating func member(_ name: String, _ value: Bool) {
+    mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
     }
