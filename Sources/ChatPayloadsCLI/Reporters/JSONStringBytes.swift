@@ -88,7 +88,8 @@ enum JSONStringBytes {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0 && count < 20
-            out.append(contentsOf: scratch[(20 - count)..<20])
+            // As a raw buffer (a slice of one takes the generic, per-element append).
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(20 - count)..<20]))
         }
     }
 }
