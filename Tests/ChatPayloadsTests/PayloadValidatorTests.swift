@@ -65,6 +65,32 @@ final class PayloadValidatorTests: XCTestCase {
         XCTAssertEqual(r.basicOutput?["valid"], false)
     }
 
+    func testBasicOutputUnitsAreLocatedAtTheirValues() throws {
+        // The output reuses the positions the issues found, but only those of values: an
+        // unknown property's issue points at its name, its output unit at the value.
+        let text = """
+            {
+              "id": "6da72b98-e211-4724-aad4-e0fb9f08999f",
+              "text": 42,
+              "createdAt": "2022-05-10T14:48:00.000Z",
+                "extra":   [1]
+            }
+            """
+        let r = try validator(.message, .strict).validate(bytes: Array(text.utf8))
+        XCTAssertEqual(r.outcome, .invalid)
+        let units = try XCTUnwrap(r.output?.errors)
+        XCTAssertFalse(units.isEmpty)
+        let document = try JSONParser.parse(Array(text.utf8))
+        for unit in units {
+            let expected = document.location(of: try JSONPointer(parsing: unit.instanceLocation))
+            XCTAssertEqual(unit.line, expected?.line, unit.instanceLocation)
+            XCTAssertEqual(unit.column, expected?.column, unit.instanceLocation)
+        }
+        let extraIssue = r.issues.first { $0.instanceLocation == JSONPointer(tokens: ["extra"]) }
+        XCTAssertEqual(extraIssue?.location?.column, 5, "\(r.issues)")
+        XCTAssertTrue(units.contains { $0.instanceLocation == "/extra" && $0.line == 5 && $0.column == 16 }, "\(units)")
+    }
+
     func testBestMatchPicksTheClosestBranch() throws {
         // A custom schema with anyOf: the best match descends into the closest branch.
         let schema: JSONValue = [

@@ -22,10 +22,12 @@ final class PrettyJSONBuilderTests: XCTestCase {
             .check("--select /p: this payload has no value there", rule: "select", line: 2, column: nil),
             PayloadIssue(severity: .warning, message: "w", rule: "max-depth"),
         ]
-        for base in [0, 4] {
+        // A member line (`,`, line break, indent, `"absoluteKeywordLocation": `) built on the
+        // stack up to 64 bytes: bases on both sides of that for the longest names.
+        for base in [0, 4, 28, 29, 30, 31, 32, 33, 34, 60] {
             var w = PrettyJSONBuilder(base: base)
             JSONReporter.write(issues, to: &w)
-            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), treeText(.array(issues.map(JSONReporter.issue)), base: base))
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), treeText(.array(issues.map(JSONReporter.issue)), base: base), "base \(base)")
             var none = PrettyJSONBuilder(base: base)
             JSONReporter.write([PayloadIssue](), to: &none)
             XCTAssertEqual(String(decoding: none.bytes, as: UTF8.self), "[]")

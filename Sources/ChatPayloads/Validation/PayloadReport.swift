@@ -79,17 +79,27 @@ extension PayloadReport {
         var extraErrors: [PayloadIssue] = []
         /// The warnings shown.
         var warnings: [PayloadIssue] = []
+        /// Instance locations the issues already located in `document` (as values, not as
+        /// member names), with their positions: a unit at one of them needs no second scan.
+        var locatedPointers: [JSONPointer] = []
+        /// The positions of `locatedPointers`, index for index.
+        var locatedPositions: [SourceLocation?] = []
 
         /// A source that gives `output` as it is.
         init(_ output: PayloadOutput) { fixed = output }
 
         /// A source for a validated payload.
-        init(decisionValid: Bool, decisionErrors: [ValidationError], document: JSONDocument?, extraErrors: [PayloadIssue], warnings: [PayloadIssue]) {
+        init(
+            decisionValid: Bool, decisionErrors: [ValidationError], document: JSONDocument?, extraErrors: [PayloadIssue], warnings: [PayloadIssue],
+            locatedPointers: [JSONPointer] = [], locatedPositions: [SourceLocation?] = []
+        ) {
             self.decisionValid = decisionValid
             self.decisionErrors = decisionErrors
             self.document = document
             self.extraErrors = extraErrors
             self.warnings = warnings
+            self.locatedPointers = locatedPointers
+            self.locatedPositions = locatedPositions
         }
 
         func build() -> PayloadOutput {
@@ -97,7 +107,7 @@ extension PayloadReport {
             var errors = extraErrors.map { PayloadOutput.Unit(issue: $0) }
             if !decisionValid {
                 let units = ValidationResult(isValid: false, errors: decisionErrors, isTruncated: false).allErrors
-                let locations = document.map { $0.locations(of: units.map(\.instanceLocation)) } ?? []
+                let locations = document.map { positions(of: units.map(\.instanceLocation), in: $0) } ?? []
                 for (k, e) in units.enumerated() {
                     let location = k < locations.count ? locations[k] : nil
                     errors.append(PayloadOutput.Unit(
@@ -106,6 +116,31 @@ extension PayloadReport {
                 }
             }
             return PayloadOutput(valid: decisionValid && extraErrors.isEmpty, errors: errors, warnings: warnings.map { PayloadOutput.Unit(issue: $0) })
+        }
+
+        /// The positions of `pointers` in `document`: those the issues located already are
+        /// reused, the rest found in one scan (none when all were located).
+        private func positions(of pointers: [JSONPointer], in document: JSONDocument) -> [SourceLocation?] {
+            // A linear look-up per unit; past a few thousand comparisons one scan of all is cheaper.
+            guard !locatedPointers.isEmpty, pointers.count &* locatedPointers.count <= 4096,
+                  locatedPositions.count == locatedPointers.count else {
+                return document.locations(of: pointers)
+            }
+            var result: [SourceLocation?] = []
+            result.reserveCapacity(pointers.count)
+            var missing: [Int] = []
+            for (k, pointer) in pointers.enumerated() {
+                if let at = locatedPointers.firstIndex(of: pointer) {
+                    result.append(locatedPositions[at])
+                } else {
+                    result.append(nil)
+                    missing.append(k)
+                }
+            }
+            guard !missing.isEmpty else { return result }
+            let found = document.locations(of: missing.map { pointers[$0] })
+            for (n, k) in missing.enumerated() where n < found.count { result[k] = found[n] }
+            return result
         }
     }
 }

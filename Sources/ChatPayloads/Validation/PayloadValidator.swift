@@ -215,9 +215,8 @@ public final class PayloadValidator: Sendable {
         // One pass over the source locates them all.
         // An unknown property is located at its name, the thing to delete.
         let located = errorUnitsShown + warningUnitsShown
-        let locations = document.map {
-            $0.locations(of: located.map(\.instanceLocation), keys: located.map { Self.isAboutPropertyName($0.keyword) })
-        } ?? []
+        let locatedAtNames = located.map { Self.isAboutPropertyName($0.keyword) }
+        let locations = document.map { $0.locations(of: located.map(\.instanceLocation), keys: locatedAtNames) } ?? []
         func location(_ k: Int) -> SourceLocation? { k < locations.count ? locations[k] : nil }
         let errorHops = decision == nil ? fullHops : (decisionHops ?? fullHops)
         let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], in: value, severity: .error, location: location($0), hops: errorHops) }
@@ -243,10 +242,18 @@ public final class PayloadValidator: Sendable {
         issues += warnings
 
         let outcome: PayloadReport.Outcome = errorCount == 0 ? .valid : .invalid
+        // The `basic` output reuses the positions of values located above (not of names).
+        var valuePointers: [JSONPointer] = []
+        var valuePositions: [SourceLocation?] = []
+        for k in located.indices where k < locations.count && !locatedAtNames[k] {
+            valuePointers.append(located[k].instanceLocation)
+            valuePositions.append(locations[k])
+        }
         // The `basic` output is built only if a caller asks for it.
         let output = PayloadReport.OutputSource(
             decisionValid: decisionResult.isValid, decisionErrors: decisionResult.errors, document: document, extraErrors: extraErrors,
-            warnings: issues.filter { $0.severity == .warning })
+            warnings: issues.filter { $0.severity == .warning },
+            locatedPointers: valuePointers, locatedPositions: valuePositions)
         return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, output: output)
     }
 

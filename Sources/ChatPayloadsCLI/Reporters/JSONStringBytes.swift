@@ -8,16 +8,21 @@ enum JSONStringBytes {
     /// control character; non-ASCII is written as is) is copied in one step, any other in runs
     /// between the bytes it escapes.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        // A native string's bytes are read in place (no copy of the string to make mutable).
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0, to: &out) }) != nil { return }
         var text = text
-        text.withUTF8 { utf8 in
-            out.append(UInt8(ascii: "\""))
-            if needsEscaping(utf8) {
-                appendEscaped(utf8, to: &out)
-            } else {
-                out.append(contentsOf: utf8)
-            }
-            out.append(UInt8(ascii: "\""))
+        text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
+    }
+
+    /// ``appendQuoted(_:to:)`` of the UTF-8 bytes of a text.
+    private static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if needsEscaping(utf8) {
+            appendEscaped(utf8, to: &out)
+        } else {
+            out.append(contentsOf: utf8)
         }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Appends `utf8` with `JSONWriter`'s escapes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`,
@@ -88,7 +93,8 @@ enum JSONStringBytes {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0 && count < 20
-            out.append(contentsOf: scratch[(20 - count)..<20])
+            // As a raw buffer (a slice of one takes the generic, per-element append).
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[(20 - count)..<20]))
         }
     }
 }

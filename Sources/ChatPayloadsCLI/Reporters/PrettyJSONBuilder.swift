@@ -21,12 +21,46 @@ struct PrettyJSONBuilder {
     mutating func openArray() { open(UInt8(ascii: "[")) }
     mutating func closeArray() { close(UInt8(ascii: "]")) }
 
-    /// Starts an object member: its key; its value follows.
-    mutating func key(_ key: String) {
-        nextItem()
-        JSONStringBytes.appendQuoted(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(0x20)
+    /// Starts an object member: its key, a constant copied as it is (the reporters' member
+    /// names are plain ASCII with nothing to escape, so no scan); its value follows.
+    mutating func key(_ key: StaticString) {
+        key.withUTF8Buffer { name in
+            // `,` (after a member), line break, indent, `"name": ` built on the stack and
+            // appended in one step.
+            let comma = markItem()
+            let indent = base + empty.count * 2
+            var row: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+            let length = (comma ? 1 : 0) + 1 + indent + name.count + 4
+            guard length <= MemoryLayout.size(ofValue: row) else {
+                if comma { bytes.append(UInt8(ascii: ",")) }
+                newline()
+                bytes.append(UInt8(ascii: "\""))
+                bytes.append(contentsOf: name)
+                bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20])
+                return
+            }
+            withUnsafeMutableBytes(of: &row) { scratch in
+                guard let start = scratch.baseAddress else { return }
+                var at = 0
+                if comma {
+                    start.storeBytes(of: UInt8(ascii: ","), toByteOffset: at, as: UInt8.self)
+                    at += 1
+                }
+                start.storeBytes(of: 0x0A, toByteOffset: at, as: UInt8.self)
+                at += 1
+                (start + at).initializeMemory(as: UInt8.self, repeating: 0x20, count: indent)
+                at += indent
+                start.storeBytes(of: UInt8(ascii: "\""), toByteOffset: at, as: UInt8.self)
+                at += 1
+                if let nameStart = name.baseAddress { (start + at).copyMemory(from: nameStart, byteCount: name.count) }
+                at += name.count
+                start.storeBytes(of: UInt8(ascii: "\""), toByteOffset: at, as: UInt8.self)
+                start.storeBytes(of: UInt8(ascii: ":"), toByteOffset: at + 1, as: UInt8.self)
+                start.storeBytes(of: 0x20, toByteOffset: at + 2, as: UInt8.self)
+                at += 3
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<at]))
+            }
+        }
     }
 
     /// Starts an array element; its value follows.
@@ -37,17 +71,17 @@ struct PrettyJSONBuilder {
     mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
 
     /// `"key": "value"`, `"key": 3`, `"key": true` members.
-    mutating func member(_ name: String, _ value: String) {
+    mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func member(_ name: String, _ value: Int) {
+    mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         number(value)
     }
 
-    mutating func member(_ name: String, _ value: Bool) {
+    mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
     }
@@ -64,11 +98,17 @@ struct PrettyJSONBuilder {
     }
 
     private mutating func nextItem() {
-        if let last = empty.indices.last {
-            if !empty[last] { bytes.append(UInt8(ascii: ",")) }
-            empty[last] = false
-        }
+        if markItem() { bytes.append(UInt8(ascii: ",")) }
         newline()
+    }
+
+    /// Records that the innermost container has a member now; whether one came before (a
+    /// `,` goes first).
+    private mutating func markItem() -> Bool {
+        guard let last = empty.indices.last else { return false }
+        let comma = !empty[last]
+        empty[last] = false
+        return comma
     }
 
     private mutating func newline() {
