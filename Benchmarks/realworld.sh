@@ -70,7 +70,7 @@ die() { printf '\nrealworld.sh: ERROR: %s\n' "$*" >&2; exit 1; }
 runs() { case ",$IMPLS," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 # --- 1. our release build (as run.sh builds it) ----------------------------------------------------
-BUILD=(swift build -c release --static-swift-stdlib --product chatpayloads)
+BUILD=("$ROOT/Scripts/release-build" --product chatpayloads)
 if [ -n "${SWIFT_SCRATCH:-}" ]; then BUILD+=(--scratch-path "$SWIFT_SCRATCH"); fi
 if [ -n "${OURS:-}" ]; then SKIP_BUILD=1; else OURS="${SWIFT_SCRATCH:-$ROOT/.build}/release/chatpayloads"; fi
 if runs chatpayloads; then

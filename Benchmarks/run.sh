@@ -68,7 +68,7 @@ fi
 
 # --- 1. our release build -------------------------------------------------------------------------
 # The released form: the Swift runtime and Foundation linked statically (start-up ~3 ms shorter, see README.md).
-BUILD=(swift build -c release --static-swift-stdlib --product chatpayloads)
+BUILD=("$ROOT/Scripts/release-build" --product chatpayloads)
 if [ -n "${SWIFT_SCRATCH:-}" ]; then BUILD+=(--scratch-path "$SWIFT_SCRATCH"); fi
 if [ -n "${OURS:-}" ]; then SKIP_BUILD=1; else OURS="${SWIFT_SCRATCH:-$ROOT/.build}/release/chatpayloads"; fi
 if [ "$PEERS_ONLY" = 0 ]; then

@@ -45,7 +45,7 @@ OURS="${OURS:-$BIN/chatpayloads}"
 MICRO="${MICRO:-$BIN/chatstore-microbench}"
 if [ "$SKIP_BUILD" = 0 ]; then
     for product in chatpayloads chatpayloads-store chatstore-microbench; do   # `store` runs chatpayloads-store
-        BUILD=(swift build -c release --static-swift-stdlib --product "$product")
+        BUILD=("$ROOT/Scripts/release-build" --product "$product")
         if [ -n "${SWIFT_SCRATCH:-}" ]; then BUILD+=(--scratch-path "$SWIFT_SCRATCH"); fi
         log "${BUILD[*]}"
         (cd "$ROOT" && "${BUILD[@]}") >&2 || die "the release build failed"
