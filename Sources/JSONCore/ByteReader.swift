@@ -57,17 +57,17 @@ public struct ByteReader: ~Copyable {
 
     /// Opens a path for reading. Directories, sockets and unreadable files fail here.
     public static func open(path: String) throws(Failure) -> ByteReader {
-        let fd = systemOpen(path, O_RDONLY | O_CLOEXEC)
+        let fd = SystemFile.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(message: ByteReader.describe(errno: errno, path: path)) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno
-            closeDescriptor(fd)
+            SystemFile.close(fd)
             throw Failure(message: ByteReader.describe(errno: code, path: path))
         }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR {
-            closeDescriptor(fd)
+            SystemFile.close(fd)
             throw Failure(message: "cannot read \(path): it is a directory")
         }
         let size = kind == S_IFREG ? Int(clamping: info.st_size) : -1
@@ -75,7 +75,7 @@ public struct ByteReader: ~Copyable {
     }
 
     deinit {
-        if owned { closeDescriptor(fd) }
+        if owned { SystemFile.close(fd) }
     }
 
     /// Appends up to `count` bytes (default ``chunkSize``, at least 1) to `buffer`; returns how
@@ -94,7 +94,7 @@ public struct ByteReader: ~Copyable {
             let offset = position
             let n = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch -> Int in
                 guard let base = scratch.baseAddress else { return 0 }
-                let n = offset >= 0 ? systemPositionedRead(fd, base, size, offset) : systemRead(fd, base, size)
+                let n = offset >= 0 ? SystemFile.read(fd, base, size, at: offset) : SystemFile.read(fd, base, size)
                 if n < 0 {
                     code = errno
                 } else if n > 0 {
@@ -159,44 +159,4 @@ public struct ByteReader: ~Copyable {
         if let path { return "cannot read \(path): \(reason)" }
         return "read failed: \(reason)"
     }
-}
-
-private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-    #if canImport(Darwin)
-    return Darwin.open(path, flags)
-    #elseif canImport(Glibc)
-    return Glibc.open(path, flags)
-    #elseif canImport(Musl)
-    return Musl.open(path, flags)
-    #endif
-}
-
-private func systemRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.read(fd, pointer, count)
-    #elseif canImport(Glibc)
-    return Glibc.read(fd, pointer, count)
-    #elseif canImport(Musl)
-    return Musl.read(fd, pointer, count)
-    #endif
-}
-
-private func systemPositionedRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.pread(fd, pointer, count, off_t(offset))
-    #elseif canImport(Glibc)
-    return Glibc.pread(fd, pointer, count, off_t(offset))
-    #elseif canImport(Musl)
-    return Musl.pread(fd, pointer, count, off_t(offset))
-    #endif
-}
-
-private func closeDescriptor(_ fd: Int32) {
-    #if canImport(Darwin)
-    _ = Darwin.close(fd)
-    #elseif canImport(Glibc)
-    _ = Glibc.close(fd)
-    #elseif canImport(Musl)
-    _ = Musl.close(fd)
-    #endif
 }

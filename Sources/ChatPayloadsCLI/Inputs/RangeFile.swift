@@ -35,18 +35,18 @@ final class RangeFile: Sendable {
     static func regular(atPath path: String) -> RangeFile? {
         var before = stat()
         guard stat(path, &before) == 0, before.st_mode & S_IFMT == S_IFREG else { return nil }
-        let fd = rangeFileOpen(path)
+        let fd = SystemFile.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            rangeFileClose(fd)
+            SystemFile.close(fd)
             return nil
         }
         return RangeFile(descriptor: fd, path: path, size: Int(clamping: info.st_size))
     }
 
     deinit {
-        rangeFileClose(descriptor)
+        SystemFile.close(descriptor)
     }
 
     /// Fills `buffer` with the bytes at `offset...`; returns how many were read and, when fewer
@@ -55,7 +55,7 @@ final class RangeFile: Sendable {
         guard let base = buffer.baseAddress else { return (0, nil) }
         var done = 0
         while done < buffer.count {
-            let n = rangeFileRead(descriptor, base + done, buffer.count - done, offset + done)
+            let n = SystemFile.read(descriptor, base + done, buffer.count - done, at: offset + done)
             if n > 0 {
                 done += n
             } else if n == 0 {
@@ -87,34 +87,4 @@ final class RangeFile: Sendable {
         }
         return (size, nil)
     }
-}
-
-private func rangeFileOpen(_ path: String) -> Int32 {
-    #if canImport(Darwin)
-    return Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    #elseif canImport(Glibc)
-    return Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    #elseif canImport(Musl)
-    return Musl.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    #endif
-}
-
-private func rangeFileRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.pread(fd, pointer, count, off_t(offset))
-    #elseif canImport(Glibc)
-    return Glibc.pread(fd, pointer, count, off_t(offset))
-    #elseif canImport(Musl)
-    return Musl.pread(fd, pointer, count, off_t(offset))
-    #endif
-}
-
-private func rangeFileClose(_ fd: Int32) {
-    #if canImport(Darwin)
-    _ = Darwin.close(fd)
-    #elseif canImport(Glibc)
-    _ = Glibc.close(fd)
-    #elseif canImport(Musl)
-    _ = Musl.close(fd)
-    #endif
 }

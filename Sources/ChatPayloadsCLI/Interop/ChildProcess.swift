@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import JSONCore
 
 /// One run of a shell command (`/bin/sh -c`) with piped standard streams, for `interop check`.
 ///
@@ -209,15 +210,7 @@ final class ChildProcess: @unchecked Sendable {
         return true
     }
 
-    static func closeDescriptor(_ fd: Int32) {
-        #if canImport(Darwin)
-        _ = Darwin.close(fd)
-        #elseif canImport(Glibc)
-        _ = Glibc.close(fd)
-        #elseif canImport(Musl)
-        _ = Musl.close(fd)
-        #endif
-    }
+    static func closeDescriptor(_ fd: Int32) { SystemFile.close(fd) }
 
     /// `kill(2)` (the method ``kill()`` hides the C function's name).
     static func signalProcess(_ pid: pid_t, _ signal: Int32) {

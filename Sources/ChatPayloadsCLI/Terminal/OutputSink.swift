@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import JSONCore
 
 /// A buffered writer to a file descriptor.
 ///
@@ -171,15 +172,7 @@ final class OutputSink: @unchecked Sendable {
     /// file, if any, stays as it was).
     func close() {
         flush()
-        if ownsDescriptor {
-            #if canImport(Darwin)
-            _ = Darwin.close(fd)
-            #elseif canImport(Glibc)
-            _ = Glibc.close(fd)
-            #elseif canImport(Musl)
-            _ = Musl.close(fd)
-            #endif
-        }
+        if ownsDescriptor { SystemFile.close(fd) }
         lock.lock()
         defer { lock.unlock() }
         guard let (temporary, finalPath) = pendingRename else { return }
