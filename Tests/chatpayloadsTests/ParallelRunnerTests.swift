@@ -15,7 +15,9 @@ final class ParallelRunnerTests: XCTestCase {
         var events: [String] = []
         let runner = ParallelRunner(
             checker: checker, jobs: jobs,
-            deliver: { events.append("r\($0.inputIndex).\($0.recordIndex):\($0.outcome.rawValue)") },
+            deliverSlice: { results, range in
+                for r in results[range] { events.append("r\(r.inputIndex).\(r.recordIndex):\(r.outcome.rawValue)") }
+            },
             inputDone: { events.append("end\($0)") })
         for (i, payloads) in inputs.enumerated() {
             for (k, text) in payloads.enumerated() {

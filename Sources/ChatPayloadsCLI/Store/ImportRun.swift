@@ -64,7 +64,7 @@ final class ImportRun {
     func run(maxBytes: Int) {
         writer.start()
         let runner = ParallelRunner(
-            checker: checker, jobs: jobs, deliver: { [self] checked in accept(checked) },
+            checker: checker, jobs: jobs, deliverSlice: { [self] results, range in for k in range { accept(results[k]) } },
             inputDone: { [self] index in
                 events.append(.inputDone(index))
                 collect(writer.takeDone())

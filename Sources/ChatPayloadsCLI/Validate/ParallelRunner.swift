@@ -47,19 +47,6 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
 
     /// - Parameters:
     ///   - jobs: checking threads; 1 checks on the calling thread.
-    ///   - deliver: called on the calling thread with each result, in order.
-    ///   - inputDone: called after an input's last result.
-    convenience init(checker: Checker, jobs: Int, deliver: @escaping (Checker.Output) -> Void, inputDone: @escaping (Int) -> Void) {
-        self.init(
-            checker: checker, jobs: jobs,
-            deliverSlice: { results, range in
-                for k in range { deliver(results[k]) }
-            },
-            inputDone: inputDone)
-    }
-
-    /// - Parameters:
-    ///   - jobs: checking threads; 1 checks on the calling thread.
     ///   - deliverSlice: called on the calling thread with a chunk's results and the range of
     ///     them to deliver, in order (one call per run of results between input ends, so the
     ///     caller reads each result where it sits, with no per-result call through a closure).
