@@ -35,9 +35,25 @@ enum KeywordTable {
 
     /// The compile steps of `draft`: ``steps`` without the keywords (and triggers) the draft
     /// does not define.
-    static func steps(for draft: SchemaDraft) -> [Step] { stepsByDraft[draft.rawValue] }
+    /// Each draft's list is built the first time a schema of that draft compiles (a process
+    /// that compiles only 2020-12 schemas builds one of the five).
+    static func steps(for draft: SchemaDraft) -> [Step] {
+        switch draft {
+        case .draft4: return steps4
+        case .draft6: return steps6
+        case .draft7: return steps7
+        case .draft201909: return steps201909
+        case .draft202012: return steps202012
+        }
+    }
 
-    private static let stepsByDraft: [[Step]] = SchemaDraft.allCases.map { draft in
+    private static let steps4 = steps(filteredFor: .draft4)
+    private static let steps6 = steps(filteredFor: .draft6)
+    private static let steps7 = steps(filteredFor: .draft7)
+    private static let steps201909 = steps(filteredFor: .draft201909)
+    private static let steps202012 = steps(filteredFor: .draft202012)
+
+    private static func steps(filteredFor draft: SchemaDraft) -> [Step] {
         steps.filter { draft.defines($0.name) }.map { step in
             Step(name: step.name, vocabulary: step.vocabulary, triggers: step.triggers.filter { draft.defines($0) }, compile: step.compile)
         }
