@@ -25,6 +25,9 @@ import JSONSchemaValidator
 /// omit it, and no decoder reads a User, Channel, Member, Message or MessageAction from anything
 /// but an object, nested ones included.
 ///
+/// Only the bundled documents the composition reaches are composed and registered (in their
+/// embedded order), unless ``everyBundledDocument`` is set: see ``bundledDocuments(reachedBy:_:)``.
+///
 /// Relaxing a rule (a knob set to allow/any, or a rule set to warn in the decision pass) is
 /// also done on the documents: `unknown-properties` removes `unevaluatedProperties` from the
 /// bundled documents, `custom` empties the flat-custom schema, `null-fields` adds `"null"` to the
