@@ -41,8 +41,8 @@ final class LazyCompositionTests: XCTestCase {
     ]
 
     /// The payloads compared: the bundled examples, each also mutated (an unknown member, `null`
-    /// fields, a native date, a flat-custom breach, wrong types), and the first lines of the
-    /// mixed benchmark corpus when it is there.
+    /// fields, a native date, a flat-custom breach, wrong types), and the first ``corpusLines`` lines of
+    /// the mixed benchmark corpus (``corpusPaths``) when it is there.
     static let payloads: [[UInt8]] = {
         var texts: [String] = []
         for file in EngineTestPaths.jsonFiles(under: EngineTestPaths.schemas.appendingPathComponent("examples")) {
@@ -60,14 +60,25 @@ final class LazyCompositionTests: XCTestCase {
             ]
             for m in mutations { texts.append(JSONWriter.string(m, options: .compact)) }
         }
-        let root = EngineTestPaths.packageRoot
-        for corpus in [root.appendingPathComponent("Benchmarks/corpus/mixed.ndjson"), root.deletingLastPathComponent().appendingPathComponent("main/Benchmarks/corpus/mixed.ndjson")] {
-            guard let data = FileManager.default.contents(atPath: corpus.path), let text = String(data: data, encoding: .utf8) else { continue }
-            texts += text.split(separator: "\n").prefix(400).map(String.init)
+        var payloads = texts.map { Array($0.utf8) }
+        for corpus in corpusPaths {
+            // Bytes, not a String: the corpus holds lines that are not UTF-8 on purpose.
+            guard let data = FileManager.default.contents(atPath: corpus) else { continue }
+            payloads += [UInt8](data).split(separator: UInt8(ascii: "\n")).prefix(corpusLines).map(Array.init)
             break
         }
-        return texts.map { Array($0.utf8) }
+        return payloads
     }()
+
+    /// Where Benchmarks/generate_corpus.py writes mixed.ndjson: this tree, or a `main` checkout beside it.
+    static let corpusPaths: [String] = [
+        EngineTestPaths.packageRoot.appendingPathComponent("Benchmarks/corpus/mixed.ndjson").path,
+        EngineTestPaths.packageRoot.deletingLastPathComponent().appendingPathComponent("main/Benchmarks/corpus/mixed.ndjson").path,
+    ]
+
+    /// How many corpus lines (`CHATPAYLOADS_LAZY_LINES`, default 250: each line is validated by
+    /// 432 validators in a debug build; 2,000 lines take four minutes).
+    static let corpusLines = ProcessInfo.processInfo.environment["CHATPAYLOADS_LAZY_LINES"].flatMap { Int($0) } ?? 250
 
     /// Fails unless both validators give the same compile warnings and reports.
     func assertSame(_ lazy: PayloadValidator, _ every: PayloadValidator, _ what: String, file: StaticString = #filePath, line: UInt = #line) -> Int {
@@ -86,6 +97,9 @@ final class LazyCompositionTests: XCTestCase {
 
     func testReachedDocumentsJudgeAsEveryDocument() throws {
         XCTAssertGreaterThan(Self.payloads.count, 40)
+        if Self.corpusPaths.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+            XCTAssertGreaterThan(Self.payloads.count, Self.corpusLines, "the corpus lines are compared too")
+        }
         var compared = 0, invalid = 0
         for name in ProfileName.allCases {
             for (knobs, profile) in Self.variants(of: name) {
