@@ -8,7 +8,9 @@ struct Composition: Sendable {
     var root: JSONValue
     /// The root's `$id`.
     var rootURI: String
-    /// Registry documents: the bundled ones (as the knobs leave them), generated overlays, custom data.
+    /// Registry documents: the bundled ones the composition reaches (as the knobs leave them, in
+    /// their embedded order; see ``SchemaComposer/bundledDocuments(reachedBy:_:)``), generated
+    /// overlays, custom data, an app's schema.
     var documents: [(uri: String, value: JSONValue)]
     /// Validator options (format assertion).
     var options: ValidatorOptions

@@ -25,8 +25,8 @@ enum NullFields {
     /// Every such field, from the compat overlays (plus the flat custom-data schema's root).
     static let fields: [Field] = {
         var found: [Field] = []
-        for document in BundledSchemas.documents where document.path.hasPrefix("profiles/compat/") {
-            guard case .object(let properties)? = document.value["properties"] else { continue }
+        for entry in BundledSchemas.embedded where entry.path.hasPrefix("profiles/compat/") {
+            guard case .object(let properties)? = entry.value["properties"] else { continue }
             for member in properties.members {
                 guard case .string(let reference)? = member.value["else"]?["$ref"],
                       member.value["if"]?["type"]?.stringValue == "null",

@@ -25,6 +25,9 @@ import JSONSchemaValidator
 /// omit it, and no decoder reads a User, Channel, Member, Message or MessageAction from anything
 /// but an object, nested ones included.
 ///
+/// Only the bundled documents the composition reaches are composed and registered (in their
+/// embedded order), unless ``everyBundledDocument`` is set: see ``bundledDocuments(reachedBy:_:)``.
+///
 /// Relaxing a rule (a knob set to allow/any, or a rule set to warn in the decision pass) is
 /// also done on the documents: `unknown-properties` removes `unevaluatedProperties` from the
 /// bundled documents, `custom` empties the flat-custom schema, `null-fields` adds `"null"` to the
@@ -35,6 +38,10 @@ struct SchemaComposer {
     let choice: SchemaChoice
     let profile: Profile
     let customData: [String: JSONValue]
+    /// Whether every bundled document is registered, reached or not: when more registry
+    /// documents come from elsewhere (``PayloadValidator``'s `extraRegistry`), whose references
+    /// to bundled URIs this composer does not see (and which a bundled document replaces).
+    var everyBundledDocument = false
 
     static let generatedBase = "https://chatpayloads.dev/generated/"
     static let dialect = JSONSchemaDialect.draft202012URI
@@ -70,19 +77,9 @@ struct SchemaComposer {
         if relaxed.contains(Profile.Rule.unknownProperties) { stripBundled.insert("unevaluatedProperties") }
         if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { stripBundled.insert("format") }
 
+        // The generated and the app's documents first; the bundled ones they reach go before
+        // them below, in their embedded order.
         var documents: [(uri: String, value: JSONValue)] = []
-        for doc in BundledSchemas.documents {
-            var value = doc.value
-            if doc.uri == BundledSchemas.flatCustomURI && relaxed.contains(Profile.Rule.custom) {
-                value = ["$schema": .string(Self.dialect), "$id": .string(doc.uri), "description": "custom: any (the flat rule is relaxed)"]
-            }
-            if relaxed.contains(Profile.Rule.nullFields) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
-            if Self.entityURIs.contains(doc.uri) { value = Self.objectRoot(value) }
-            value = SchemaWalker.removing(stripBundled, from: value)
-            // After the relaxations: what the models cannot decode is never relaxed away.
-            if decodable, DecodableFields.baseURIs.contains(doc.uri) { value = DecodableFields.placing(in: value) }
-            documents.append((doc.uri, value))
-        }
 
         var options = profile.validatorOptions
         if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { options.formats = .annotate }
@@ -151,6 +148,23 @@ struct SchemaComposer {
             allOf.append(["$ref": .string(uri)])
             if profile.unknownProperties != .allow, !relaxed.contains(Profile.Rule.unknownProperties) { closeRoot = true }
         }
+
+        let reached = everyBundledDocument ? BundledSchemas.embedded : Self.bundledDocuments(reachedBy: allOf, documents)
+        var bundled: [(uri: String, value: JSONValue)] = []
+        bundled.reserveCapacity(reached.count + documents.count)
+        for doc in reached {
+            var value = doc.value
+            if doc.uri == BundledSchemas.flatCustomURI && relaxed.contains(Profile.Rule.custom) {
+                value = ["$schema": .string(Self.dialect), "$id": .string(doc.uri), "description": "custom: any (the flat rule is relaxed)"]
+            }
+            if relaxed.contains(Profile.Rule.nullFields) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
+            if Self.entityURIs.contains(doc.uri) { value = Self.objectRoot(value) }
+            value = SchemaWalker.removing(stripBundled, from: value)
+            // After the relaxations: what the models cannot decode is never relaxed away.
+            if decodable, DecodableFields.baseURIs.contains(doc.uri) { value = DecodableFields.placing(in: value) }
+            bundled.append((doc.uri, value))
+        }
+        documents = bundled + documents
 
         // With nothing composed over it, the selected schema is the root itself, so error
         // locations read exactly as in the published schema (`/required`, not `/allOf/0/$ref/required`).

@@ -64,17 +64,18 @@ public enum BundledSchemas {
         public let value: JSONValue
     }
 
-    /// Every embedded document, parsed once.
-    public static let documents: [Document] = EmbeddedSchemas.documents.compactMap { entry in
-        // The embedded texts are checked by tests (they equal the files and compile), so they parse.
-        guard let parsed = try? JSONParser.parse(entry.text) else { return nil }
-        return Document(uri: entry.uri, path: entry.path, text: entry.text, value: parsed.root)
-    }
+    /// Every embedded document, parsed once (each text the first time anything reads it).
+    public static let documents: [Document] = embedded.compactMap(\.document)
 
-    static let byURI: [String: Document] = Dictionary(documents.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })
+    /// Every embedded document in its embedded order, each text parsed when first read: a
+    /// validator parses only the documents its composition reaches.
+    static let embedded: [EmbeddedDocument] = EmbeddedSchemas.documents.map { EmbeddedDocument(uri: $0.uri, path: $0.path, text: $0.text) }
+
+    /// ``embedded`` by `$id` (the first of a URI).
+    static let embeddedByURI: [String: EmbeddedDocument] = Dictionary(embedded.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })
 
     /// The embedded document with `$id` `uri`.
-    public static func document(uri: String) -> Document? { byURI[uri] }
+    public static func document(uri: String) -> Document? { embeddedByURI[uri]?.document }
 
     /// A registry holding the 2020-12 meta-schemas and every bundled document (base schemas,
     /// React variants, profile overlays, the flat custom schema and the config schema).
@@ -91,7 +92,7 @@ public enum BundledSchemas {
 
     /// The verbatim text of the schema a profile applies to `schema` (see ``BundledSchema/uri(profile:)``).
     public static func text(of schema: BundledSchema, profile: ProfileName = .standard) -> String? {
-        byURI[schema.uri(profile: profile)]?.text
+        document(uri: schema.uri(profile: profile))?.text
     }
 
     /// One self-contained JSON Schema document for `schema` under `profile` (knobs and custom

@@ -62,7 +62,8 @@ public final class PayloadValidator: Sendable {
         case .custom(_, let uri): schemaName = uri
         }
         validReport = PayloadReport(outcome: .valid, schemaName: schemaName, issues: [], output: .init(PayloadOutput(valid: true)))
-        let composer = SchemaComposer(choice: schema, profile: profile, customData: customData)
+        var composer = SchemaComposer(choice: schema, profile: profile, customData: customData)
+        composer.everyBundledDocument = extraRegistry != nil
         let fullRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: false)
         let decisionRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: true)
         let fullComposition = composer.compose(relaxing: fullRules)

@@ -9,7 +9,11 @@ final class ValidatorCache: @unchecked Sendable {
     private let registry: SchemaRegistry?
     private let customData: [String: JSONValue]
     private let lock = NSLock()
-    private var validators: [SchemaSpec: Result<PayloadValidator, SchemaFailure>] = [:]
+    /// By schema, in the order first asked for: a handful at most, searched in order. Not a
+    /// dictionary: instantiating one keyed by ``SchemaSpec`` makes the runtime check
+    /// `SchemaSpec: Hashable` by scanning every conformance record of the binary (about 0.25 M
+    /// instructions of a one-file run); `validator(for:)` runs once per schema change anyway.
+    private var validators: [(spec: SchemaSpec, built: Result<PayloadValidator, SchemaFailure>)] = []
     /// Prints each schema's compile warnings once, whichever copy compiles it first.
     private let warnings: SchemaWarningLog
 
@@ -37,7 +41,7 @@ final class ValidatorCache: @unchecked Sendable {
     /// The validator for a bundled schema or schema file (compiled once).
     func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
         lock.lock()
-        if let cached = validators[spec] {
+        if let cached = cached(spec) {
             lock.unlock()
             return cached
         }
@@ -46,9 +50,15 @@ final class ValidatorCache: @unchecked Sendable {
         let built = build(spec)
         lock.lock()
         defer { lock.unlock() }
-        if let cached = validators[spec] { return cached }
-        validators[spec] = built
+        if let cached = cached(spec) { return cached }
+        validators.append((spec, built))
         return built
+    }
+
+    /// The validator built for `spec`, if any (call holding `lock`).
+    private func cached(_ spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure>? {
+        for entry in validators where entry.spec == spec { return entry.built }
+        return nil
     }
 
     private func build(_ spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {

@@ -116,7 +116,7 @@ final class Compiler {
     }
 
     /// The target of a resolution, or its failure as a located ``SchemaError``.
-    private func resolved(_ resolution: Result<ScannedSchema, ReferenceResolution.Failure>, _ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> ScannedSchema {
+    private func resolved(_ resolution: ReferenceResolution.Resolved, _ ref: String, from scanned: ScannedSchema, keyword: String) throws(SchemaError) -> ScannedSchema {
         switch resolution {
         case .success(let target):
             return target

@@ -14,9 +14,17 @@ extension Compiler {
         }
         var compilation = KeywordCompilation(compiler: self, object: o, scanned: s, vocabularies: vocab)
         let onlyRef = vocab.draft.refOverridesSiblings && o["$ref"] != nil
-        for step in KeywordTable.steps(for: vocab.draft) where vocab.enables(step.vocabulary) && (!onlyRef || step.name == "$ref")
-            && step.triggers.contains(where: { o[$0] != nil })
-        {
+        // The steps some member triggers, found from the members (a table lookup each) rather
+        // than by looking every trigger of every step up in the object. Keyword names are
+        // ASCII, and an ASCII name equals a member name scalar for scalar exactly when the two
+        // strings are equal; a name with other scalars triggers nothing.
+        let dispatch = KeywordTable.dispatch(for: vocab.draft)
+        var triggered = [Bool](repeating: false, count: dispatch.steps.count)
+        for m in o.members where !m.key.utf8.contains(where: { $0 >= 0x80 }) {
+            guard let positions = dispatch.positionsByTrigger[m.key] else { continue }
+            for p in positions { triggered[p] = true }
+        }
+        for (i, step) in dispatch.steps.enumerated() where triggered[i] && vocab.enables(step.vocabulary) && (!onlyRef || step.name == "$ref") {
             compilation.name = step.name
             compilation.value = o[step.name] ?? .null
             try step.compile(&compilation)

@@ -35,13 +35,44 @@ enum KeywordTable {
 
     /// The compile steps of `draft`: ``steps`` without the keywords (and triggers) the draft
     /// does not define.
-    static func steps(for draft: SchemaDraft) -> [Step] { stepsByDraft[draft.rawValue] }
+    static func steps(for draft: SchemaDraft) -> [Step] { dispatch(for: draft).steps }
 
-    private static let stepsByDraft: [[Step]] = SchemaDraft.allCases.map { draft in
-        steps.filter { draft.defines($0.name) }.map { step in
-            Step(name: step.name, vocabulary: step.vocabulary, triggers: step.triggers.filter { draft.defines($0) }, compile: step.compile)
+    /// A draft's compile steps and, by keyword name, the positions of the steps it triggers.
+    struct Dispatch: Sendable {
+        /// ``KeywordTable/steps(for:)``.
+        let steps: [Step]
+        /// Keyword name -> positions in ``steps`` of the steps whose triggers include it.
+        let positionsByTrigger: [String: [Int]]
+
+        init(_ draft: SchemaDraft) {
+            steps = KeywordTable.steps.filter { draft.defines($0.name) }.map { step in
+                Step(name: step.name, vocabulary: step.vocabulary, triggers: step.triggers.filter { draft.defines($0) }, compile: step.compile)
+            }
+            var positions: [String: [Int]] = [:]
+            for (i, step) in steps.enumerated() {
+                for trigger in step.triggers { positions[trigger, default: []].append(i) }
+            }
+            positionsByTrigger = positions
         }
     }
+
+    /// The dispatch of `draft`, each draft's built the first time a schema of that draft
+    /// compiles (a process that compiles only 2020-12 schemas builds one of the five).
+    static func dispatch(for draft: SchemaDraft) -> Dispatch {
+        switch draft {
+        case .draft4: return dispatch4
+        case .draft6: return dispatch6
+        case .draft7: return dispatch7
+        case .draft201909: return dispatch201909
+        case .draft202012: return dispatch202012
+        }
+    }
+
+    private static let dispatch4 = Dispatch(.draft4)
+    private static let dispatch6 = Dispatch(.draft6)
+    private static let dispatch7 = Dispatch(.draft7)
+    private static let dispatch201909 = Dispatch(.draft201909)
+    private static let dispatch202012 = Dispatch(.draft202012)
 
     /// The compile steps in evaluation order (derived from ``all``).
     static let steps: [Step] = all.compactMap { definition in

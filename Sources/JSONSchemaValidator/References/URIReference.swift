@@ -196,7 +196,9 @@ public struct URIReference: Sendable, Hashable, CustomStringConvertible {
                 inp = inp[end...]
             }
         }
-        for s in output { result += s }
+        // `String(s)`: appending a Substring directly is generic, and its first use costs a scan
+        // of every conformance record (`Substring: Collection`).
+        for s in output { result += String(s) }
         return result
     }
 
