@@ -142,6 +142,30 @@ final class JSONTapeTests: XCTestCase {
         assertDeclined(Array(#"{"\ud83d":1}"#.utf8))
     }
 
+    /// Objects of up to 16 members are checked pairwise, with a member name written with escapes
+    /// compared by its decoded text, wherever in the text the first escaped name was.
+    func testDuplicateKeysInSmallObjectsWithEscapedNames() {
+        assertDeclined(Array(#"{"\u0061":1,"o":{"b":1,"b":2}}"#.utf8))
+        assertAccepted(#"{"\u0061":1,"o":{"b":1,"c":2}}"#)
+        assertDeclined(Array(#"{"o":{"b":1,"\u0062":2}}"#.utf8))
+        assertDeclined(Array(#"{"\ud83d\ude4f":1,"🙏":2}"#.utf8))
+        assertAccepted(#"{"\ud83d\ude4f":1,"🙏x":2,"x":{"\u00e9":0,"é1":1}}"#)
+        // Names of equal length that differ in their last byte, or past byte 8, are distinct.
+        assertAccepted(#"{"abcdefghij":1,"abcdefghik":2,"abcdefgh":3,"abcdefgi":4}"#)
+        assertDeclined(Array(#"{"abcdefghij":1,"abcdefghik":2,"abcdefghij":3}"#.utf8))
+        // 16 and 17 members: the last duplicates the first, plainly or escaped.
+        for count in [15, 16] {
+            let members = (0..<count).map { "\"k\($0)\":\($0)" }
+            assertAccepted("{" + members.joined(separator: ",") + "}")
+            assertDeclined(Array(("{" + (members + [#""k0":0"#]).joined(separator: ",") + "}").utf8))
+            assertDeclined(Array(("{" + (members + [#""\u006b0":0"#]).joined(separator: ",") + "}").utf8))
+            assertAccepted("{" + (members + [#""\u006b0x":0"#]).joined(separator: ",") + "}")
+        }
+        // Empty names: one is fine, two are a duplicate.
+        assertAccepted(#"{"":1,"a":2}"#)
+        assertDeclined(Array(#"{"":1,"a":2,"":3}"#.utf8))
+    }
+
     func testDuplicateKeysInLargeObjects() {
         let members = (0..<40).map { "\"k\($0)\":\($0)" }
         assertAccepted("{" + members.joined(separator: ",") + "}")
@@ -183,6 +207,47 @@ final class JSONTapeTests: XCTestCase {
             // Unterminated: the scan runs off the end and declines.
             assertDeclined([UInt8(ascii: "\"")] + Array(repeating: UInt8(ascii: "a"), count: length))
         }
+    }
+
+    /// Runs of non-ASCII scalars are checked in one loop: every lead byte with continuation
+    /// bytes at and around the limits of each rule (overlongs, surrogates, above U+10FFFF,
+    /// truncated sequences), alone and in runs, at offsets inside and across the 8- and
+    /// 16-byte steps, before a quote or at the end of the text: the tape accepts exactly what
+    /// the parser accepts, and reads the same string.
+    func testNonASCIIRunsAgreeWithTheParser() {
+        let seconds: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        let tails: [UInt8] = [0x80, 0xBF, 0x41, 0xC0]
+        var sequences: [[UInt8]] = []
+        for lead in 0x80...0xFF {
+            for b1 in seconds {
+                sequences.append([UInt8(lead), b1])
+                for b2 in tails {
+                    sequences.append([UInt8(lead), b1, b2])
+                    for b3 in tails where lead >= 0xF0 { sequences.append([UInt8(lead), b1, b2, b3]) }
+                }
+            }
+        }
+        let runs: [[UInt8]] = [Array("é".utf8), Array("привет".utf8), Array("🔥🍜".utf8), Array("धन्यवाद".utf8), Array("\u{10FFFF}".utf8)]
+        var verdicts = (accepted: 0, declined: 0)
+        for (k, sequence) in sequences.enumerated() {
+            let prefix = Array(repeating: UInt8(ascii: "a"), count: k % 19)
+            let run = runs[k % runs.count]
+            for body in [sequence, run + sequence, sequence + run, run + sequence + Array(" x".utf8)] {
+                for text in [[UInt8(ascii: "\"")] + prefix + body + [UInt8(ascii: "\"")], [UInt8(ascii: "\"")] + prefix + body] {
+                    let parsed = try? JSONParser.parse(text).root
+                    let read = tapeValue(text)
+                    if let parsed {
+                        verdicts.accepted += 1
+                        XCTAssertEqual(read, .some(parsed), "tape and parser differ on \(text)")
+                    } else {
+                        verdicts.declined += 1
+                        XCTAssertNil(read, "the tape accepted what the parser rejects: \(text)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(verdicts.accepted, 1_000)
+        XCTAssertGreaterThan(verdicts.declined, 10_000)
     }
 
     func testMutationsNeverDisagreeWithTheParser() {

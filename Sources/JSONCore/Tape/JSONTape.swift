@@ -37,7 +37,8 @@ public struct JSONTape: Sendable {
 
     /// The entries, root first (empty until a successful ``parse(_:options:)``).
     public internal(set) var entries: [Entry] = []
-    /// Open containers while parsing: (entry index, count so far).
+    /// Open containers enclosing the innermost one while parsing (which the reader holds):
+    /// (entry index, count so far).
     var stack: [(index: Int, count: UInt32)] = []
     /// Scratch for duplicate-key detection in large objects.
     var keyScratch: [(hash: UInt64, entry: Int)] = []
