@@ -11,6 +11,13 @@ struct EvaluatedIndices {
             low |= 1 << UInt64(i)
             return
         }
+        insertHigh(i)
+    }
+
+    /// ``insert(_:)`` of an index of 64 or more. Kept out of line: where `high` is mutated in a
+    /// caller's loop, the optimizer hoists the array's uniqueness check (and so a copy of the
+    /// shared empty array) before the loop, paid on every evaluation though `high` is never used.
+    @inline(never) private mutating func insertHigh(_ i: Int) {
         let w = i / 64 - 1
         if w >= high.count { high.append(contentsOf: repeatElement(0, count: w - high.count + 1)) }
         high[w] |= 1 << UInt64(i % 64)
@@ -29,9 +36,14 @@ struct EvaluatedIndices {
         return w < high.count && high[w] & (1 << UInt64(i % 64)) != 0
     }
 
-    mutating func formUnion(_ other: EvaluatedIndices) {
+    @inline(__always) mutating func formUnion(_ other: EvaluatedIndices) {
         if other.all { all = true }
         low |= other.low
+        // Indices of 64 and more are rare: `high` is touched (made unique) only when `other` has some.
+        if !other.high.isEmpty { formHighUnion(other) }
+    }
+
+    @inline(never) private mutating func formHighUnion(_ other: EvaluatedIndices) {
         if other.high.count > high.count { high.append(contentsOf: repeatElement(0, count: other.high.count - high.count)) }
         for k in other.high.indices { high[k] |= other.high[k] }
     }
