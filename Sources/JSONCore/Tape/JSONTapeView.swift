@@ -73,8 +73,9 @@ public struct JSONTapeView {
 extension JSONTape {
     /// Runs `body` with a view of this tape over `bytes` (the text it was parsed from).
     public func withView<T>(of bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions, _ body: (JSONTapeView) -> T) -> T {
-        entries.withUnsafeBufferPointer { entries in
-            keyText.withUnsafeBufferPointer { keyText in
+        storage.withUnsafeBufferPointer { storage in
+            let entries = UnsafeBufferPointer(rebasing: storage[..<entryCount])
+            return keyText.withUnsafeBufferPointer { keyText in
                 decodedKeys.withUnsafeBufferPointer { decodedKeys in
                     body(JSONTapeView(bytes: bytes, entries: entries, keyText: keyText, decodedKeys: decodedKeys, options: options))
                 }

@@ -14,6 +14,13 @@ struct TapeReader {
     var openIndex = -1
     var openCount: UInt32 = 0
     var openIsObject = false
+    /// Where the entries go (``JSONTape/parse(_:options:)`` lends its storage for the read),
+    /// written through the pointer: no uniqueness check or growth per entry.
+    var out = UnsafeMutableBufferPointer<JSONTape.Entry>(start: nil, count: 0)
+    /// Entries written so far.
+    var count = 0
+    /// Set when `out` had no room left: the caller gives more room and reads again.
+    var full = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) {
         self.bytes = bytes
@@ -27,8 +34,10 @@ struct TapeReader {
         }
     }
 
-    /// Reads the whole text into `tape`.
-    mutating func read(into tape: inout JSONTape) -> Bool {
+    /// Reads the whole text into `entries` (and `tape`'s other storage).
+    mutating func read(into tape: inout JSONTape, entries: UnsafeMutableBufferPointer<JSONTape.Entry>) -> Bool {
+        out = entries
+        count = 0
         let n = bytes.count
         if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return false }
         skipWhitespace()
@@ -43,10 +52,10 @@ struct TapeReader {
                 guard depth < options.maxDepth else { return false }
                 let isObject = b == UInt8(ascii: "{")
                 if openIndex >= 0 { tape.stack.append((openIndex, openCount)) }
-                openIndex = tape.entries.count
+                openIndex = count
                 openCount = 0
                 openIsObject = isObject
-                tape.entries.append(JSONTape.Entry(kind: isObject ? .object : .array, flag: false, count: 0, start: UInt32(i), length: 0, next: 0))
+                guard push(JSONTape.Entry(kind: isObject ? .object : .array, flag: false, count: 0, start: UInt32(i), length: 0, next: 0)) else { return false }
                 i += 1
                 skipWhitespace()
                 guard i < n else { return false }
@@ -64,14 +73,11 @@ struct TapeReader {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard readNumber(into: &tape) else { return false }
             case UInt8(ascii: "t"):
-                guard literal("true") else { return false }
-                appendScalar(.true, start: i - 4, length: 4, into: &tape)
+                guard literal("true"), appendScalar(.true, start: i - 4, length: 4) else { return false }
             case UInt8(ascii: "f"):
-                guard literal("false") else { return false }
-                appendScalar(.false, start: i - 5, length: 5, into: &tape)
+                guard literal("false"), appendScalar(.false, start: i - 5, length: 5) else { return false }
             case UInt8(ascii: "n"):
-                guard literal("null") else { return false }
-                appendScalar(.null, start: i - 4, length: 4, into: &tape)
+                guard literal("null"), appendScalar(.null, start: i - 4, length: 4) else { return false }
             default:
                 return false
             }
@@ -104,27 +110,39 @@ struct TapeReader {
     mutating func close(_ tape: inout JSONTape) -> Bool {
         guard openIndex >= 0 else { return false }
         let index = openIndex
-        let count = openCount
+        let members = openCount
         let isObject = openIsObject
         if let outer = tape.stack.popLast() {
             openIndex = outer.index
             openCount = outer.count
-            openIsObject = tape.entries[outer.index].kind == .object
+            openIsObject = out[outer.index].kind == .object
         } else {
             openIndex = -1
             openCount = 0
         }
-        tape.entries[index].count = count
-        tape.entries[index].length = UInt32(i) - tape.entries[index].start
-        tape.entries[index].next = UInt32(tape.entries.count)
-        if isObject, count > 1 {
+        out[index].count = members
+        out[index].length = UInt32(i) - out[index].start
+        out[index].next = UInt32(count)
+        if isObject, members > 1 {
             return !hasDuplicateKeys(objectAt: index, in: &tape)
         }
         return true
     }
 
-    @inline(__always) func appendScalar(_ kind: JSONTape.Kind, start: Int, length: Int, flag: Bool = false, into tape: inout JSONTape) {
-        tape.entries.append(JSONTape.Entry(kind: kind, flag: flag, count: 0, start: UInt32(start), length: UInt32(length), next: UInt32(tape.entries.count + 1)))
+    /// Adds an entry; false when `out` is full (``full`` is then set).
+    @inline(__always) mutating func push(_ entry: JSONTape.Entry) -> Bool {
+        guard count < out.count else {
+            full = true
+            return false
+        }
+        out[count] = entry
+        count &+= 1
+        return true
+    }
+
+    /// Adds a scalar's entry; false when `out` is full.
+    @inline(__always) mutating func appendScalar(_ kind: JSONTape.Kind, start: Int, length: Int, flag: Bool = false) -> Bool {
+        push(JSONTape.Entry(kind: kind, flag: flag, count: 0, start: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length), next: UInt32(truncatingIfNeeded: count &+ 1)))
     }
 
     /// Reads `"key"` and the `:` after it (at `i`, whitespace skipped before); a key with escapes
@@ -132,8 +150,8 @@ struct TapeReader {
     mutating func readKey(into tape: inout JSONTape) -> Bool {
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return false }
         let open = i
-        guard readString(into: &tape), let last = tape.entries.last else { return false }
-        if last.flag {
+        guard readString(into: &tape), count > 0 else { return false }
+        if out[count - 1].flag {
             guard decodeKey(from: open, into: &tape) else { return false }
         }
         skipWhitespace()
@@ -147,12 +165,13 @@ struct TapeReader {
     /// into the tape's key text, by ``ByteParser``'s string rules, and points its entry there.
     mutating func decodeKey(from open: Int, into tape: inout JSONTape) -> Bool {
         var parser = ByteParser(bytes: UnsafeBufferPointer(rebasing: bytes[open..<i]), options: options)
-        guard let name = try? parser.parseString(), let entry = tape.entries.indices.last else { return false }
+        guard let name = try? parser.parseString(), count > 0 else { return false }
+        let entry = count - 1
         let start = tape.keyText.count
         tape.keyText.append(contentsOf: name.utf8)
         guard tape.keyText.count < Int(UInt32.max) else { return false }
         tape.decodedKeys.append((UInt32(start), UInt32(tape.keyText.count - start)))
-        tape.entries[entry].count = UInt32(tape.decodedKeys.count)
+        out[entry].count = UInt32(tape.decodedKeys.count)
         return true
     }
 
@@ -260,8 +279,7 @@ struct TapeReader {
         let length = j - start
         i = j + 1
         guard length <= options.maxStringBytes else { return false }
-        appendScalar(.string, start: start, length: length, flag: escaped, into: &tape)
-        return true
+        return appendScalar(.string, start: start, length: length, flag: escaped)
     }
 
     /// The index just past the run of non-ASCII scalars at `start` (`p[start] >= 0x80`): the
@@ -341,23 +359,27 @@ struct TapeReader {
         return v
     }
 
-    /// One multi-byte UTF-8 scalar at `i`, by the rules ``ByteParser`` uses (``ByteGrammar``).
-    @inline(__always) mutating func skipUTF8Scalar() -> Bool {
-        guard case .length(let n) = ByteGrammar.utf8Scalar(in: bytes, at: i) else { return false }
-        i += n
-        return true
-    }
-
     // MARK: - Numbers
 
     /// Reads a number at `i` by RFC 8259's grammar (``ByteGrammar``, as ``ByteParser`` does).
     mutating func readNumber(into tape: inout JSONTape) -> Bool {
         let start = i
+        let n = bytes.count
+        // Most numbers are plain integers (`141`): a first digit 1-9 and more digits, not
+        // followed by a fraction or an exponent, read here without the full grammar.
+        if let base = bytes.baseAddress, start < n, base[start] &- 0x31 < 9 {
+            var k = start &+ 1
+            while k < n, base[k] &- 0x30 < 10 { k &+= 1 }
+            if k == n || (base[k] != UInt8(ascii: ".") && base[k] | 0x20 != UInt8(ascii: "e")) {
+                guard k - start <= options.maxNumberDigits else { return false }
+                i = k
+                return appendScalar(.number, start: start, length: k - start)
+            }
+        }
         guard case .number(let end, _, let digits, let simple) = ByteGrammar.number(in: bytes, at: start),
             digits <= options.maxNumberDigits else { return false }
         i = end
-        appendScalar(.number, start: start, length: end - start, flag: !simple, into: &tape)
-        return true
+        return appendScalar(.number, start: start, length: end - start, flag: !simple)
     }
 
     // MARK: - Duplicate keys
@@ -365,7 +387,7 @@ struct TapeReader {
     /// Whether the object at `index` repeats a member name (names without escapes are equal
     /// when their bytes are; with escapes, their decoded text is compared).
     func hasDuplicateKeys(objectAt index: Int, in tape: inout JSONTape) -> Bool {
-        let count = Int(tape.entries[index].count)
+        let count = Int(out[index].count)
         guard let base = bytes.baseAddress else { return false }
         if count <= 16 {
             // Every name's bytes gathered once (16 at most, on the stack), then compared pairwise:
@@ -375,14 +397,14 @@ struct TapeReader {
                 withUnsafeTemporaryAllocation(of: (start: UnsafePointer<UInt8>, length: Int).self, capacity: 16) { names in
                     var k = index + 1
                     for m in 0..<count {
-                        let e = tape.entries[k]
+                        let e = out[k]
                         if decoded, e.count != 0, let keyBase = keyText.baseAddress {
                             let (start, length) = tape.decodedKeys[Int(e.count) - 1]
                             names[m] = (keyBase + Int(start), Int(length))
                         } else {
                             names[m] = (base + Int(e.start), Int(e.length))
                         }
-                        k = Int(tape.entries[k + 1].next)
+                        k = Int(out[k + 1].next)
                     }
                     for a in 0..<count {
                         let na = names[a]
@@ -395,11 +417,11 @@ struct TapeReader {
             }
         }
         if !tape.decodedKeys.isEmpty { return hasDuplicateNames(objectAt: index, in: tape) }
-        @inline(__always) func nextKey(_ k: Int) -> Int { Int(tape.entries[k + 1].next) }
+        @inline(__always) func nextKey(_ k: Int) -> Int { Int(out[k + 1].next) }
         tape.keyScratch.removeAll(keepingCapacity: true)
         var k = index + 1
         for _ in 0..<count {
-            let e = tape.entries[k]
+            let e = out[k]
             tape.keyScratch.append((fnv1a(base + Int(e.start), Int(e.length)), k))
             k = nextKey(k)
         }
@@ -409,7 +431,7 @@ struct TapeReader {
             var b = a + 1
             while b < tape.keyScratch.count, tape.keyScratch[b].hash == tape.keyScratch[a].hash {
                 for x in a..<b {
-                    let ex = tape.entries[tape.keyScratch[x].entry], eb = tape.entries[tape.keyScratch[b].entry]
+                    let ex = out[tape.keyScratch[x].entry], eb = out[tape.keyScratch[b].entry]
                     if ex.length == eb.length, memoryEqual(base + Int(ex.start), base + Int(eb.start), Int(ex.length)) { return true }
                 }
                 b += 1
@@ -426,8 +448,8 @@ extension TapeReader {
     func hasDuplicateNames(objectAt index: Int, in tape: JSONTape) -> Bool {
         var seen = Set<[UInt8]>()
         var k = index + 1
-        for _ in 0..<Int(tape.entries[index].count) {
-            let e = tape.entries[k]
+        for _ in 0..<Int(out[index].count) {
+            let e = out[k]
             let name: [UInt8]
             if e.count != 0 {
                 let (start, length) = tape.decodedKeys[Int(e.count) - 1]
@@ -436,7 +458,7 @@ extension TapeReader {
                 name = Array(bytes[Int(e.start)..<Int(e.start) + Int(e.length)])
             }
             if !seen.insert(name).inserted { return true }
-            k = Int(tape.entries[k + 1].next)
+            k = Int(out[k + 1].next)
         }
         return false
     }
