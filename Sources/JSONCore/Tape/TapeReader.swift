@@ -147,7 +147,7 @@ struct TapeReader {
 
     /// Reads `"key"` and the `:` after it (at `i`, whitespace skipped before); a key with escapes
     /// is decoded into the tape (``JSONTape/Entry/count``).
-    mutating func readKey(into tape: inout JSONTape) -> Bool {
+    @inline(__always) mutating func readKey(into tape: inout JSONTape) -> Bool {
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return false }
         let open = i
         guard readString(into: &tape), count > 0 else { return false }
@@ -362,7 +362,7 @@ struct TapeReader {
     // MARK: - Numbers
 
     /// Reads a number at `i` by RFC 8259's grammar (``ByteGrammar``, as ``ByteParser`` does).
-    mutating func readNumber(into tape: inout JSONTape) -> Bool {
+    @inline(__always) mutating func readNumber(into tape: inout JSONTape) -> Bool {
         let start = i
         let n = bytes.count
         // Most numbers are plain integers (`141`): a first digit 1-9 and more digits, not
