@@ -29,7 +29,9 @@ enum DecodableFields {
         dateTimeFormat: FormatChecker(
             name: "date-time (RFC 3339)", check: { ChatTimestamp(parsing: $0) != nil },
             checkUTF8: { isTimestamp(utf8: $0) }),
-        urlFormat: FormatChecker(name: "URL (absolute or relative) or \"\"", check: { $0.isEmpty || ChatURL($0) != nil }),
+        urlFormat: FormatChecker(
+            name: "URL (absolute or relative) or \"\"", check: { $0.isEmpty || ChatURL($0) != nil },
+            checkUTF8: { $0.isEmpty || URIFormats.isIRIReference(utf8: $0) }),
     ]
 
     /// Whether `ChatTimestamp(parsing:)` (default policy) accepts the UTF-8 text `bytes`, read
