@@ -148,9 +148,21 @@ public struct RFC3339DateTime: Sendable, Hashable {
     /// Parses an RFC 3339 `date-time` from UTF-8 bytes; `nil` unless they all conform.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> RFC3339DateTime? {
         var cursor = ByteCursor(bytes)
-        guard let date = RFC3339Parsing.parseFullDate(&cursor) else { return nil }
-        guard let t = cursor.next(), t | 0x20 == UInt8(ascii: "t") else { return nil }
-        guard let time = RFC3339Parsing.parseFullTime(&cursor), cursor.atEnd else { return nil }
+        let date: RFC3339Parsing.Date
+        let time: RFC3339Parsing.Time
+        if let (d, hour, minute, second) = RFC3339Parsing.parseFixedPrefix(bytes) {
+            // `YYYY-MM-DDTHH:MM:SS` read at fixed offsets; the rest as `parseFullTime` reads it.
+            cursor.index = RFC3339Parsing.fixedPrefixLength
+            guard let t = RFC3339Parsing.parseTimeRest(hour: hour, minute: minute, second: second, &cursor), cursor.atEnd else { return nil }
+            date = d
+            time = t
+        } else {
+            guard let d = RFC3339Parsing.parseFullDate(&cursor) else { return nil }
+            guard let t = cursor.next(), t | 0x20 == UInt8(ascii: "t") else { return nil }
+            guard let t = RFC3339Parsing.parseFullTime(&cursor), cursor.atEnd else { return nil }
+            date = d
+            time = t
+        }
         return RFC3339DateTime(
             year: date.year, month: date.month, day: date.day,
             hour: time.hour, minute: time.minute, second: time.second,
@@ -235,29 +247,68 @@ enum RFC3339Parsing {
               let minute = c.fixedDigits(2), c.consume(UInt8(ascii: ":")),
               let second = c.fixedDigits(2)
         else { return nil }
+        return parseTimeRest(hour: hour, minute: minute, second: second, &c)
+    }
+
+    /// The length of `YYYY-MM-DDTHH:MM:SS`, what ``parseFixedPrefix(_:)`` reads.
+    static let fixedPrefixLength = 19
+
+    /// `full-date "T" partial-time` up to the seconds (`YYYY-MM-DDTHH:MM:SS`, `T` either case)
+    /// at the start of `p`, read at fixed offsets in one pass: the date (checked as
+    /// ``parseFullDate(_:)`` checks it) and the hour, minute and second (range-checked by
+    /// ``parseTimeRest(hour:minute:second:_:)``); nil when `p` does not start so (the caller
+    /// then parses field by field, which finds the same verdict).
+    @inline(__always)
+    static func parseFixedPrefix(_ p: UnsafeBufferPointer<UInt8>) -> (Date, Int, Int, Int)? {
+        guard p.count >= fixedPrefixLength else { return nil }
+        @inline(__always) func digit(_ k: Int) -> Int { Int(p[k] &- 0x30) }
+        @inline(__always) func isDigit(_ k: Int) -> Bool { p[k] &- 0x30 < 10 }
+        guard isDigit(0), isDigit(1), isDigit(2), isDigit(3), isDigit(5), isDigit(6), isDigit(8), isDigit(9),
+              isDigit(11), isDigit(12), isDigit(14), isDigit(15), isDigit(17), isDigit(18), p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-"), p[10] | 0x20 == UInt8(ascii: "t"),
+              p[13] == UInt8(ascii: ":"), p[16] == UInt8(ascii: ":") else { return nil }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6)
+        let day = digit(8) * 10 + digit(9)
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        return (Date(year: year, month: month, day: day), digit(11) * 10 + digit(12), digit(14) * 10 + digit(15), digit(17) * 10 + digit(18))
+    }
+
+    /// `full-time` after its seconds: the range checks of the fields read so far, the optional
+    /// fraction and the offset.
+    static func parseTimeRest(hour: Int, minute: Int, second: Int, _ c: inout ByteCursor) -> Time? {
         guard hour <= 23, minute <= 59, second <= 60 else { return nil }
+        // Read by index in a local (the cursor's steps each re-check the bounds and the optional).
+        let p = c.bytes
+        let n = p.count
+        var i = c.index
+        @inline(__always) func isDigit(_ k: Int) -> Bool { k < n && p[k] &- 0x30 < 10 }
         var nanosecond = 0
         var digits = 0
-        if c.consume(UInt8(ascii: ".")) {
-            while let b = c.peek(), isASCIIDigit(b) {
-                if digits < 9 { nanosecond = nanosecond * 10 + Int(b &- 0x30) }
+        if i < n, p[i] == UInt8(ascii: ".") {
+            i += 1
+            while isDigit(i) {
+                if digits < 9 { nanosecond = nanosecond * 10 + Int(p[i] &- 0x30) }
                 digits += 1
-                c.advance()
+                i += 1
             }
             guard digits > 0 else { return nil }
             var scale = digits
             while scale < 9 { nanosecond *= 10; scale += 1 }
         }
-        guard let sign = c.next() else { return nil }
+        guard i < n else { return nil }
+        let sign = p[i]
+        i += 1
         var offset = 0
         var isZ = false
         var unknown = false
         if sign | 0x20 == UInt8(ascii: "z") {
             isZ = true
         } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-            guard let oh = c.fixedDigits(2), c.consume(UInt8(ascii: ":")), let om = c.fixedDigits(2),
-                  oh <= 23, om <= 59
-            else { return nil }
+            guard isDigit(i), isDigit(i + 1), i + 2 < n, p[i + 2] == UInt8(ascii: ":"), isDigit(i + 3), isDigit(i + 4) else { return nil }
+            let oh = Int(p[i] &- 0x30) * 10 + Int(p[i + 1] &- 0x30)
+            let om = Int(p[i + 3] &- 0x30) * 10 + Int(p[i + 4] &- 0x30)
+            guard oh <= 23, om <= 59 else { return nil }
+            i += 5
             offset = oh * 60 + om
             if sign == UInt8(ascii: "-") {
                 unknown = offset == 0
@@ -266,6 +317,7 @@ enum RFC3339Parsing {
         } else {
             return nil
         }
+        c.index = i
         if second == 60 {
             // A leap second must fall on 23:59:60 UTC.
             var utc = (hour * 60 + minute - offset) % 1440

@@ -26,6 +26,26 @@ public enum URIFormats {
         URIGrammar.check(string, iri: true, allowRelative: true)
     }
 
+    /// The `uri` check on valid UTF-8 bytes.
+    @Sendable public static func isURI(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        URIGrammar.check(utf8: bytes, iri: false, allowRelative: false)
+    }
+
+    /// The `uri-reference` check on valid UTF-8 bytes.
+    @Sendable public static func isURIReference(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        URIGrammar.check(utf8: bytes, iri: false, allowRelative: true)
+    }
+
+    /// The `iri` check on valid UTF-8 bytes.
+    @Sendable public static func isIRI(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        URIGrammar.check(utf8: bytes, iri: true, allowRelative: false)
+    }
+
+    /// The `iri-reference` check on valid UTF-8 bytes.
+    @Sendable public static func isIRIReference(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        URIGrammar.check(utf8: bytes, iri: true, allowRelative: true)
+    }
+
     /// `uri-template`: an RFC 6570 `URI-Template` (level 4): literals and `{...}` expressions
     /// with an optional operator, a comma-separated list of variable names, each with an optional
     /// prefix (`:1`...`:9999`) or explode (`*`) modifier. The apostrophe is accepted in literals
@@ -103,10 +123,14 @@ enum URIGrammar {
     /// The Unicode scalar values of `string`, in one pass (no count taken first); an ASCII
     /// string's bytes are its scalars.
     static func scalars(of string: String) -> [UInt32] {
-        var string = string
-        return string.withUTF8 { utf8 in
+        withUTF8(string) { scalars(utf8: $0) }
+    }
+
+    /// The Unicode scalar values of the valid UTF-8 text `utf8` (see ``scalars(of:)``).
+    static func scalars(utf8: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        do {
             // A scalar takes at least one UTF-8 byte, so the UTF-8 count is room enough.
-            [UInt32](unsafeUninitializedCapacity: utf8.count) { buffer, count in
+            return [UInt32](unsafeUninitializedCapacity: utf8.count) { buffer, count in
                 count = 0
                 for byte in utf8 {
                     guard byte < 0x80 else { break }
@@ -124,7 +148,12 @@ enum URIGrammar {
     }
 
     static func check(_ string: String, iri: Bool, allowRelative: Bool) -> Bool {
-        let all = scalars(of: string)
+        withUTF8(string) { check(utf8: $0, iri: iri, allowRelative: allowRelative) }
+    }
+
+    /// ``check(_:iri:allowRelative:)`` on valid UTF-8 bytes (no `String` made).
+    static func check(utf8: UnsafeBufferPointer<UInt8>, iri: Bool, allowRelative: Bool) -> Bool {
+        let all = scalars(utf8: utf8)
         var s = all[...]
 
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"

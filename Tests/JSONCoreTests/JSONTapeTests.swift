@@ -85,6 +85,71 @@ final class JSONTapeTests: XCTestCase {
         }
     }
 
+    /// The tape writes into room it keeps from text to text and reads a text again with more
+    /// room when it is denser than the first guess (one entry per 8 bytes): dense and sparse
+    /// texts, on a new tape and on one reused after smaller and larger texts, read as the
+    /// parser reads them.
+    func testRoomForEntriesGrowsAndIsReused() {
+        var tape = JSONTape()
+        func check(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+            let bytes = Array(text.utf8)
+            let expected = try? JSONParser.parse(bytes).root
+            let read = bytes.withUnsafeBufferPointer { buffer -> JSONValue?? in
+                guard tape.parse(buffer, options: JSONParseOptions()) else { return .none }
+                return .some(tape.withView(of: buffer, options: JSONParseOptions()) { rebuild($0, 0) })
+            }
+            XCTAssertNotNil(expected, file: file, line: line)
+            XCTAssertEqual(read, .some(expected), "\(text.prefix(40))", file: file, line: line)
+            XCTAssertEqual(tape.entries.count, Self.entryCount(expected), file: file, line: line)
+        }
+        for count in [0, 1, 7, 8, 9, 40, 1_000, 5_000] {
+            let dense = "[" + Array(repeating: "1", count: count).joined(separator: ",") + "]"
+            check(dense)
+            check(#"{"a":"b"}"#)
+            check("[" + Array(repeating: "[]", count: count).joined(separator: ",") + "]")
+            check(#"{"text":"\#(String(repeating: "x", count: count))"}"#)
+            check("[" + Array(repeating: #"{"k":[0,{}]}"#, count: count).joined(separator: ",") + "]")
+            var fresh = JSONTape()
+            let bytes = Array(dense.utf8)
+            XCTAssertTrue(bytes.withUnsafeBufferPointer { fresh.parse($0, options: JSONParseOptions()) })
+            XCTAssertEqual(fresh.entries.count, count + 1)
+        }
+        // A declined text leaves the tape empty, and the next text reads normally.
+        XCTAssertFalse(Array("[1,2".utf8).withUnsafeBufferPointer { tape.parse($0, options: JSONParseOptions()) })
+        XCTAssertTrue(tape.entries.isEmpty)
+        check("[1,2]")
+    }
+
+    /// Entries of a value tree: one per value and per member name.
+    static func entryCount(_ value: JSONValue?) -> Int {
+        switch value {
+        case .object(let o)?: return 1 + o.members.reduce(0) { $0 + 1 + entryCount($1.value) }
+        case .array(let items)?: return 1 + items.reduce(0) { $0 + entryCount($1) }
+        case nil: return 0
+        default: return 1
+        }
+    }
+
+    /// Plain integers are read without the full number grammar; everything next to them
+    /// (a fraction, an exponent, a leading zero, a sign, the digit limit, the end of the text)
+    /// is judged as the parser judges it.
+    func testPlainIntegersAndTheirNeighbours() {
+        for text in ["1", "7", "10", "123456789", "12345678901234567890123", "[1,22,333]", #"{"w":141,"h":92}"#,
+                     "1.5", "1e5", "1E+5", "10.0e-2", "-1", "-10", "0", "[0,1]", "9 ", " 9"] {
+            assertAccepted(text)
+        }
+        for text in ["1.", "1e", "1E", "1x", "12a", "01", "1.e5", "[1 2]", "1-", "1+"] {
+            assertDeclined(Array(text.utf8))
+        }
+        var short = JSONParseOptions()
+        short.maxNumberDigits = 3
+        assertAccepted("[123]", short)
+        assertDeclined(Array("[1234]".utf8), short)
+        assertDeclined(Array("1234".utf8), short)
+        assertAccepted("[1.2]", short)
+        assertDeclined(Array("[1.234]".utf8), short)
+    }
+
     func testDeclinesWhatTheParserMustReport() {
         assertDeclined([0xEF, 0xBB, 0xBF] + Array("{}".utf8))                 // byte order mark
         assertDeclined(Array(#"{"a":1,"a":2}"#.utf8))                          // duplicate key
@@ -142,6 +207,30 @@ final class JSONTapeTests: XCTestCase {
         assertDeclined(Array(#"{"\ud83d":1}"#.utf8))
     }
 
+    /// Objects of up to 16 members are checked pairwise, with a member name written with escapes
+    /// compared by its decoded text, wherever in the text the first escaped name was.
+    func testDuplicateKeysInSmallObjectsWithEscapedNames() {
+        assertDeclined(Array(#"{"\u0061":1,"o":{"b":1,"b":2}}"#.utf8))
+        assertAccepted(#"{"\u0061":1,"o":{"b":1,"c":2}}"#)
+        assertDeclined(Array(#"{"o":{"b":1,"\u0062":2}}"#.utf8))
+        assertDeclined(Array(#"{"\ud83d\ude4f":1,"🙏":2}"#.utf8))
+        assertAccepted(#"{"\ud83d\ude4f":1,"🙏x":2,"x":{"\u00e9":0,"é1":1}}"#)
+        // Names of equal length that differ in their last byte, or past byte 8, are distinct.
+        assertAccepted(#"{"abcdefghij":1,"abcdefghik":2,"abcdefgh":3,"abcdefgi":4}"#)
+        assertDeclined(Array(#"{"abcdefghij":1,"abcdefghik":2,"abcdefghij":3}"#.utf8))
+        // 16 and 17 members: the last duplicates the first, plainly or escaped.
+        for count in [15, 16] {
+            let members = (0..<count).map { "\"k\($0)\":\($0)" }
+            assertAccepted("{" + members.joined(separator: ",") + "}")
+            assertDeclined(Array(("{" + (members + [#""k0":0"#]).joined(separator: ",") + "}").utf8))
+            assertDeclined(Array(("{" + (members + [#""\u006b0":0"#]).joined(separator: ",") + "}").utf8))
+            assertAccepted("{" + (members + [#""\u006b0x":0"#]).joined(separator: ",") + "}")
+        }
+        // Empty names: one is fine, two are a duplicate.
+        assertAccepted(#"{"":1,"a":2}"#)
+        assertDeclined(Array(#"{"":1,"a":2,"":3}"#.utf8))
+    }
+
     func testDuplicateKeysInLargeObjects() {
         let members = (0..<40).map { "\"k\($0)\":\($0)" }
         assertAccepted("{" + members.joined(separator: ",") + "}")
@@ -183,6 +272,47 @@ final class JSONTapeTests: XCTestCase {
             // Unterminated: the scan runs off the end and declines.
             assertDeclined([UInt8(ascii: "\"")] + Array(repeating: UInt8(ascii: "a"), count: length))
         }
+    }
+
+    /// Runs of non-ASCII scalars are checked in one loop: every lead byte with continuation
+    /// bytes at and around the limits of each rule (overlongs, surrogates, above U+10FFFF,
+    /// truncated sequences), alone and in runs, at offsets inside and across the 8- and
+    /// 16-byte steps, before a quote or at the end of the text: the tape accepts exactly what
+    /// the parser accepts, and reads the same string.
+    func testNonASCIIRunsAgreeWithTheParser() {
+        let seconds: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        let tails: [UInt8] = [0x80, 0xBF, 0x41, 0xC0]
+        var sequences: [[UInt8]] = []
+        for lead in 0x80...0xFF {
+            for b1 in seconds {
+                sequences.append([UInt8(lead), b1])
+                for b2 in tails {
+                    sequences.append([UInt8(lead), b1, b2])
+                    for b3 in tails where lead >= 0xF0 { sequences.append([UInt8(lead), b1, b2, b3]) }
+                }
+            }
+        }
+        let runs: [[UInt8]] = [Array("é".utf8), Array("привет".utf8), Array("🔥🍜".utf8), Array("धन्यवाद".utf8), Array("\u{10FFFF}".utf8)]
+        var verdicts = (accepted: 0, declined: 0)
+        for (k, sequence) in sequences.enumerated() {
+            let prefix = Array(repeating: UInt8(ascii: "a"), count: k % 19)
+            let run = runs[k % runs.count]
+            for body in [sequence, run + sequence, sequence + run, run + sequence + Array(" x".utf8)] {
+                for text in [[UInt8(ascii: "\"")] + prefix + body + [UInt8(ascii: "\"")], [UInt8(ascii: "\"")] + prefix + body] {
+                    let parsed = try? JSONParser.parse(text).root
+                    let read = tapeValue(text)
+                    if let parsed {
+                        verdicts.accepted += 1
+                        XCTAssertEqual(read, .some(parsed), "tape and parser differ on \(text)")
+                    } else {
+                        verdicts.declined += 1
+                        XCTAssertTrue(read == nil, "the tape accepted what the parser rejects: \(text)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(verdicts.accepted, 1_000)
+        XCTAssertGreaterThan(verdicts.declined, 10_000)
     }
 
     func testMutationsNeverDisagreeWithTheParser() {

@@ -23,10 +23,25 @@ enum DecodableFields {
 
     /// The checkers, by format name.
     static let checkers: [String: FormatChecker] = [
-        updatedFormat: FormatChecker(name: "date-time (RFC 3339) or \"\"", check: { $0.isEmpty || ChatTimestamp(parsing: $0) != nil }),
-        dateTimeFormat: FormatChecker(name: "date-time (RFC 3339)", check: { ChatTimestamp(parsing: $0) != nil }),
-        urlFormat: FormatChecker(name: "URL (absolute or relative) or \"\"", check: { $0.isEmpty || ChatURL($0) != nil }),
+        updatedFormat: FormatChecker(
+            name: "date-time (RFC 3339) or \"\"", check: { $0.isEmpty || ChatTimestamp(parsing: $0) != nil },
+            checkUTF8: { $0.isEmpty || isTimestamp(utf8: $0) }),
+        dateTimeFormat: FormatChecker(
+            name: "date-time (RFC 3339)", check: { ChatTimestamp(parsing: $0) != nil },
+            checkUTF8: { isTimestamp(utf8: $0) }),
+        urlFormat: FormatChecker(
+            name: "URL (absolute or relative) or \"\"", check: { $0.isEmpty || ChatURL($0) != nil },
+            checkUTF8: { $0.isEmpty || URIFormats.isIRIReference(utf8: $0) }),
     ]
+
+    /// Whether `ChatTimestamp(parsing:)` (default policy) accepts the UTF-8 text `bytes`, read
+    /// in place (no `String` per payload): an RFC 3339 date-time whose instant is in the years
+    /// 0000...9999 UTC.
+    @Sendable static func isTimestamp(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let parsed = RFC3339DateTime.parse(utf8: bytes) else { return false }
+        let seconds = parsed.epochSeconds
+        return seconds >= ChatTimestamp.minEpochSeconds && seconds <= ChatTimestamp.maxEpochSeconds
+    }
 
     /// `options` with the checks registered and asserted (whatever else the profile asserts).
     static func asserting(_ options: ValidatorOptions) -> ValidatorOptions {

@@ -19,6 +19,9 @@ public struct JSONTape: Sendable {
 
     /// One value (or object key).
     public struct Entry: Sendable {
+        /// What spare room in ``JSONTape/storage`` holds.
+        static let unused = Entry(kind: .null, flag: false, count: 0, start: 0, length: 0, next: 0)
+
         /// The value's type.
         public var kind: Kind
         /// For a string: it contains escapes. For a number: it has a fraction or an exponent.
@@ -36,8 +39,14 @@ public struct JSONTape: Sendable {
     }
 
     /// The entries, root first (empty until a successful ``parse(_:options:)``).
-    public internal(set) var entries: [Entry] = []
-    /// Open containers while parsing: (entry index, count so far).
+    public var entries: ArraySlice<Entry> { storage[..<entryCount] }
+    /// Room for the entries, reused from text to text: the first ``entryCount`` are the last
+    /// text's, the rest is spare room the reader writes into without growing an array.
+    var storage: [Entry] = []
+    /// How many entries of ``storage`` the last text has.
+    var entryCount = 0
+    /// Open containers enclosing the innermost one while parsing (which the reader holds):
+    /// (entry index, count so far).
     var stack: [(index: Int, count: UInt32)] = []
     /// Scratch for duplicate-key detection in large objects.
     var keyScratch: [(hash: UInt64, entry: Int)] = []
@@ -59,15 +68,34 @@ public struct JSONTape: Sendable {
     /// `options` supplies the limits (`maxDepth`, `maxStringBytes`, `maxNumberDigits`,
     /// `maxBytes`): a value at or near a limit is left to ``JSONParser`` too.
     public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) -> Bool {
-        entries.removeAll(keepingCapacity: true)
-        stack.removeAll(keepingCapacity: true)
-        if !decodedKeys.isEmpty {
-            keyText.removeAll(keepingCapacity: true)
-            decodedKeys.removeAll(keepingCapacity: true)
-        }
-        if entries.capacity < bytes.count / 8 + 8 { entries.reserveCapacity(bytes.count / 8 + 8) }
+        entryCount = 0
         guard bytes.count < Int(UInt32.max), bytes.count <= options.maxBytes else { return false }
-        var reader = TapeReader(bytes: bytes, options: options)
-        return reader.read(into: &self)
+        // A text of n bytes has at most n / 2 + 1 entries: each takes a byte of its own (a
+        // container two), and each but the root follows a separator or an opening bracket, so
+        // e entries need 2e - 1 bytes. Room for n / 8 + 8 first (what texts usually need), or
+        // what an earlier text left; doubled, and the text read again, when it needs more.
+        let bound = bytes.count / 2 + 1
+        var room = max(storage.count, min(bound, bytes.count / 8 + 8))
+        while true {
+            stack.removeAll(keepingCapacity: true)
+            if !decodedKeys.isEmpty {
+                keyText.removeAll(keepingCapacity: true)
+                decodedKeys.removeAll(keepingCapacity: true)
+            }
+            if storage.count < room { storage.append(contentsOf: repeatElement(Entry.unused, count: room - storage.count)) }
+            // Moved out while the reader writes into it (the reader also uses the tape's other
+            // storage), so the buffer is unique and not copied.
+            var entries = storage
+            storage = []
+            var reader = TapeReader(bytes: bytes, options: options)
+            let read = entries.withUnsafeMutableBufferPointer { reader.read(into: &self, entries: $0) }
+            storage = entries
+            if read {
+                entryCount = reader.count
+                return true
+            }
+            guard reader.full, room < bound else { return false }
+            room = min(bound, room * 2)
+        }
     }
 }

@@ -6,8 +6,8 @@ public struct JSONTapeView {
     /// The tape's entries.
     public let entries: UnsafeBufferPointer<JSONTape.Entry>
     /// The decoded member names with escapes (``JSONTape/Entry/count``).
-    let keyText: UnsafeBufferPointer<UInt8>
-    let decodedKeys: UnsafeBufferPointer<(start: UInt32, length: UInt32)>
+    @usableFromInline let keyText: UnsafeBufferPointer<UInt8>
+    @usableFromInline let decodedKeys: UnsafeBufferPointer<(start: UInt32, length: UInt32)>
     /// The options the text was read with (for materializing values).
     let options: JSONParseOptions
 
@@ -16,14 +16,14 @@ public struct JSONTapeView {
 
     /// The raw bytes of a string entry (between its quotes, escapes not decoded), except for a
     /// member name with escapes: its decoded UTF-8, so every name is matched by its text.
-    @inline(__always) public func rawBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable @inline(__always) public func rawBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let e = entries[index]
         if e.count != 0 { return decodedName(e) }
         return UnsafeBufferPointer(rebasing: bytes[Int(e.start)..<Int(e.start) + Int(e.length)])
     }
 
     /// The decoded text of a member name with escapes.
-    func decodedName(_ e: JSONTape.Entry) -> UnsafeBufferPointer<UInt8> {
+    @usableFromInline func decodedName(_ e: JSONTape.Entry) -> UnsafeBufferPointer<UInt8> {
         let k = Int(e.count) - 1
         guard k < decodedKeys.count else { return UnsafeBufferPointer(rebasing: keyText[0..<0]) }
         let (start, length) = decodedKeys[k]
@@ -73,8 +73,9 @@ public struct JSONTapeView {
 extension JSONTape {
     /// Runs `body` with a view of this tape over `bytes` (the text it was parsed from).
     public func withView<T>(of bytes: UnsafeBufferPointer<UInt8>, options: JSONParseOptions, _ body: (JSONTapeView) -> T) -> T {
-        entries.withUnsafeBufferPointer { entries in
-            keyText.withUnsafeBufferPointer { keyText in
+        storage.withUnsafeBufferPointer { storage in
+            let entries = UnsafeBufferPointer(rebasing: storage[..<entryCount])
+            return keyText.withUnsafeBufferPointer { keyText in
                 decodedKeys.withUnsafeBufferPointer { decodedKeys in
                     body(JSONTapeView(bytes: bytes, entries: entries, keyText: keyText, decodedKeys: decodedKeys, options: options))
                 }

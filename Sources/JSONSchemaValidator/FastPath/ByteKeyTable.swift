@@ -42,7 +42,9 @@ struct ByteKeyTable {
 
     /// The bytes of name `k`.
     @inline(__always) func name(_ k: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
+        let start = Int(offsets[k])
+        // `offsets` rise from 0 to `bytes.count` (built so in `init`): the range is in bounds.
+        return UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: Int(offsets[k + 1]) - start)
     }
 
     /// The index of the name equal to `key`, or nil. (Names are unique: they come from JSON
