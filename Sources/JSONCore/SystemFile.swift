@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The POSIX file calls the package reads and writes descriptors with, one spelling for every
-/// C library (`Glibc`, `Musl`, `Darwin` each export their own `open`, `read`, `pread` and `close`,
+/// C library (`Glibc`, `Musl`, `Darwin` each export their own `open`, `read`, `pread`, `write` and `close`,
 /// and a type's own method of the same name hides them).
 package enum SystemFile {
     /// `open(2)`: a descriptor, or -1 with `errno` set.
@@ -40,6 +40,17 @@ package enum SystemFile {
         return Glibc.pread(fd, pointer, count, off_t(offset))
         #elseif canImport(Musl)
         return Musl.pread(fd, pointer, count, off_t(offset))
+        #endif
+    }
+
+    /// `write(2)`: the count written, or -1 with `errno` set.
+    package static func write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        return Darwin.write(fd, pointer, count)
+        #elseif canImport(Glibc)
+        return Glibc.write(fd, pointer, count)
+        #elseif canImport(Musl)
+        return Musl.write(fd, pointer, count)
         #endif
     }
 

@@ -144,7 +144,7 @@ final class OutputSink: @unchecked Sendable {
         while written < total {
             let n = buffer.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return systemWrite(fd, base + written, total - written)
+                return SystemFile.write(fd, base + written, total - written)
             }
             if n > 0 {
                 written += n
@@ -183,14 +183,4 @@ final class OutputSink: @unchecked Sendable {
         if writeError != nil { _ = unlink(temporary) }
         InterruptCleanup.shared.forget(temporary)
     }
-}
-
-private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.write(fd, pointer, count)
-    #elseif canImport(Glibc)
-    return Glibc.write(fd, pointer, count)
-    #elseif canImport(Musl)
-    return Musl.write(fd, pointer, count)
-    #endif
 }

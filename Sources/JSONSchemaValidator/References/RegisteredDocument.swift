@@ -15,7 +15,7 @@ final class RegisteredDocument: @unchecked Sendable {
     private let value: JSONValue
     private let uri: String
     private let dialect: String
-    private let lock = IndexLock()
+    private let lock = MutexLock()
     /// The index, once built (guarded by `lock`).
     private var built: ResourceIndex?
 

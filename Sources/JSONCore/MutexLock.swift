@@ -6,12 +6,13 @@ import Musl
 import Darwin
 #endif
 
-/// A mutual-exclusion lock over a POSIX mutex (the validator links no Foundation). The mutex
-/// lives at a fixed heap address for the lock's lifetime.
-final class IndexLock: @unchecked Sendable {
+/// A mutual-exclusion lock over a POSIX mutex, for the modules that link no Foundation (a
+/// registry document's index, an embedded schema's parse). The mutex lives at a fixed heap
+/// address for the lock's lifetime.
+package final class MutexLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -24,7 +25,7 @@ final class IndexLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
