@@ -53,9 +53,13 @@ build_module() {
     local sources
     mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
     local obj="$OBJS/$name.o"
+    # This package's modules share `package` declarations (JSONCore's SystemFile, MutexLock), as
+    # SwiftPM builds them with one package name.
+    local package=()
+    case "$dir" in "$ROOT"/Sources/*) package=(-package-name chatpayloads) ;; esac
     if stale "$obj" "${sources[@]}"; then
         log "building module $name (${#sources[@]} files)"
-        "$SWIFTC" "${SWIFTFLAGS[@]}" -swift-version "$version" -module-name "$name" -I "$MODS" "$@" \
+        "$SWIFTC" "${SWIFTFLAGS[@]}" -swift-version "$version" -module-name "$name" "${package[@]}" -I "$MODS" "$@" \
             -whole-module-optimization -num-threads 0 \
             -emit-module -emit-module-path "$MODS/$name.swiftmodule" \
             -c -o "$obj" "${sources[@]}"
