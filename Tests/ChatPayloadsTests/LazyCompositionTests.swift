@@ -70,11 +70,12 @@ final class LazyCompositionTests: XCTestCase {
         return payloads
     }()
 
-    /// Where Benchmarks/generate_corpus.py writes mixed.ndjson: this tree, or a `main` checkout beside it.
+    /// Where Benchmarks/generate_corpus.py writes mixed.ndjson in this tree, or the file
+    /// `CHATPAYLOADS_LAZY_CORPUS` names (a corpus generated elsewhere).
     static let corpusPaths: [String] = [
+        ProcessInfo.processInfo.environment["CHATPAYLOADS_LAZY_CORPUS"],
         EngineTestPaths.packageRoot.appendingPathComponent("Benchmarks/corpus/mixed.ndjson").path,
-        EngineTestPaths.packageRoot.deletingLastPathComponent().appendingPathComponent("main/Benchmarks/corpus/mixed.ndjson").path,
-    ]
+    ].compactMap { $0 }
 
     /// How many corpus lines (`CHATPAYLOADS_LAZY_LINES`, default 250: each line is validated by
     /// 432 validators in a debug build; 2,000 lines take four minutes).
