@@ -86,8 +86,12 @@ let package = Package(
             // (Scripts/serve-openapi writes it; a test checks the two are equal).
             exclude: ["Store", "Serve/openapi.json"]
         ),
+        // arc4random for glibc before 2.36, which the statically linked C++ runtime's
+        // std::random_device refers to: keeps the shipped binaries at glibc 2.35 (manylinux_2_35,
+        // Ubuntu 22.04). C, no API; see Sources/GlibcFloor/arc4random.c.
+        .target(name: "GlibcFloor"),
         // The command-line tool: `main` only (Sources/chatpayloads/main.swift).
-        .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI"]),
+        .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI", "GlibcFloor"]),
         // `chatpayloads store …` (which `chatpayloads` execs from beside itself, so GRDB and SQLite
         // never load in `validate`): the whole command-line tool with the store commands, compiled
         // from the same files (Sources/chatpayloads-store/ChatPayloadsCLI is a link to
@@ -96,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "chatpayloads-store",
             dependencies: [
-                "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator",
+                "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator", "GlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["ChatPayloadsCLI/Serve/openapi.json"],
@@ -106,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "chatpayloads-serve",
             dependencies: [
-                "ChatPayloadsCLI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                "ChatPayloadsCLI", "GlibcFloor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
