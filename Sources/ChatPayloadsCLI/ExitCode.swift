@@ -23,10 +23,11 @@ enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
     static let helpText = """
         EXIT STATUS:
           0   every payload is valid (with --expect invalid: every payload is invalid)
-          1   some payload is invalid (with --expect invalid: some payload is valid)
+          1   some payload is invalid or not decided (with --expect invalid: some payload
+              is valid or not decided: a limit is never the expected invalid)
           2   some input could not be read, or is not JSON / YAML; or --output names an input
           3   schema or config error (unknown schema, schema not JSON or not a valid schema,
-              unresolvable $ref, config file invalid)
+              a $ref to no place in a known document, config file invalid)
           64  usage error (unknown option, bad value)
         When several apply, the highest number wins (64 ends the run before any validation).
         """

@@ -16,7 +16,8 @@ public enum PayloadExpectation {
             + report.errors.map { "  " + describe($0) }.joined(separator: "\n")
     }
 
-    /// Nil when `bytes` is not valid as `schema` under `profile` and (when `pointer` is given)
+    /// Nil when `bytes` is not valid as `schema` under `profile` (and was decided: a limit, such
+    /// as the profile's `max-regex-steps`, is not invalidity) and (when `pointer` is given)
     /// some error is at that JSON Pointer (`"/createdAt"`, `""` for the root); else the failure text.
     public static func invalidFailure(_ bytes: some Collection<UInt8>, as schema: BundledSchema, at pointer: String?, profile: Profile) -> String? {
         let report: PayloadReport
@@ -26,6 +27,11 @@ public enum PayloadExpectation {
         }
         if report.isValid {
             return "expected an invalid \(schema.rawValue) payload\(pointer.map { " (an error at \(quoted($0)))" } ?? "") under \(profile.name.rawValue), but it is valid"
+        }
+        // A limit is never a pass: a payload not decided was not shown to be invalid.
+        if !report.isDecided {
+            return "expected an invalid \(schema.rawValue) payload under \(profile.name.rawValue), but it was not decided (a limit):\n"
+                + report.errors.map { "  " + describe($0) }.joined(separator: "\n")
         }
         guard let pointer else { return nil }
         if report.errors.contains(where: { $0.instanceLocation.description == pointer }) { return nil }

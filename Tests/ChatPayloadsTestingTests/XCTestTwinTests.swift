@@ -51,6 +51,15 @@ final class XCTestTwinTests: XCTestCase {
             """)
         let validOne = failures { XCTAssertInvalidPayload(valid, as: .message, at: "/id") }
         XCTAssertEqual(validOne.first?.message, #"expected an invalid message payload (an error at "/id") under standard, but it is valid"#)
+        // A limit is not invalidity: evaluation stopped by max-evaluation-depth fails the expectation.
+        var shallow = Profile.strict
+        shallow[.maxTotalEvaluationDepth] = 2
+        let undecided = failures { XCTAssertInvalidPayload(invalid, as: .message, profile: shallow) }
+        XCTAssertEqual(undecided.count, 1)
+        XCTAssertTrue(
+            undecided.first?.message.hasPrefix("expected an invalid message payload under strict, but it was not decided (a limit):\n") ?? false,
+            undecided.first?.message ?? "no failure")
+        XCTAssertTrue(undecided.first?.message.contains("(max-total-evaluation-depth)") ?? false, undecided.first?.message ?? "no failure")
     }
 
     /// A faithful decoder: rejects what the profile rejects, re-encodes the rest canonically.

@@ -41,4 +41,31 @@ final class UndecidedVerdictTests: XCTestCase {
         XCTAssertEqual(report.errors.first?.rule, "max-regex-steps-per-payload")
         XCTAssertTrue(report.errors.first?.message.contains("the regex step budget per payload was spent at /list/") ?? false, "\(report.issues)")
     }
+    /// `expectInvalid`: a payload not decided (a limit) is never the expected invalidity, on
+    /// the verdict-only path and the reporting path alike; a decided invalid payload is.
+    func testNotDecidedIsNeverTheExpectedInvalidity() throws {
+        let v = try validator(#"{"properties": {"p": {"not": {"pattern": "^(?:(a+)+$|.*!$)"}}}}"#)
+        let undecided = #"{"p": "\#(String(repeating: "a", count: 40))!"}"#
+        let invalid = #"{"p": "aaa"}"#
+        XCTAssertFalse(v.validate(bytes: Array(undecided.utf8)).isDecided)
+        XCTAssertTrue(v.validate(bytes: Array(invalid.utf8)).isDecided)
+        let text = Array((undecided + "\n" + invalid + "\n").utf8)
+        for verdictOnly in [false, true] {
+            for expectInvalid in [true, false] {
+                var check = PayloadCheck(profile: .standard)
+                check.expectInvalid = expectInvalid
+                check.verdictOnly = verdictOnly
+                var validators = PayloadCheckValidators(profile: .standard, chosen: v)
+                let results = check.check(text, format: .ndjson, schema: .chosen, schemaName: "limit", context: &validators)
+                let label = "verdictOnly: \(verdictOnly), expectInvalid: \(expectInvalid)"
+                XCTAssertEqual(results.map(\.outcome), [.invalid, .invalid], label)
+                XCTAssertEqual(results.map(\.passed), [false, expectInvalid], label)
+                // The verdict-only path collects no issues; under the expectation it is not taken.
+                if expectInvalid || !verdictOnly {
+                    XCTAssertTrue(results[0].issues.first?.message.hasPrefix("not decided:") ?? false, "\(label): \(results[0].issues)")
+                    XCTAssertEqual(results.map(\.isDecided), [false, true], label)
+                }
+            }
+        }
+    }
 }

@@ -70,6 +70,35 @@ final class ExitCodeTests: CLITestCase {
         XCTAssertEqual(try run(["validate", "--expect", "invalid", "--schema", "message", "broken.json"]).status, 2, "unreadable is never the expected invalid")
     }
 
+    /// `--expect invalid` never takes a payload that was not decided (a `$ref` into a document
+    /// nobody registered, a regex step limit) as the expected invalidity, whatever the reporter
+    /// and the number of jobs; a decided invalid payload beside it still passes.
+    func testExpectInvalidIsNotMetByAPayloadNotDecided() throws {
+        try write("remote.json", #"{"$ref": "https://example.com/remote.json"}"#)
+        try write("empty.json", "{}")
+        for reporter in ["text", "summary"] {
+            let r = try run(["validate", "--expect", "invalid", "--reporter", reporter, "--schema", "remote.json", "empty.json"])
+            XCTAssertEqual(r.status, 1, r.stdout)
+            XCTAssertTrue(r.stdout.hasSuffix(
+                "checked 1 payload in 1 input: 0 valid, 1 invalid, 0 unreadable (1 not invalid as expected, 1 of them not decided)\n"), r.stdout)
+        }
+        let json = try run(["validate", "--expect", "invalid", "--reporter", "json", "--schema", "remote.json", "empty.json"])
+        XCTAssertEqual(json.status, 1)
+        XCTAssertTrue(json.stdout.contains(#""passed": false"#), json.stdout)
+
+        try write("regex.json", #"{"properties": {"s": {"not": {"pattern": "^(a+)+$"}}}}"#)
+        try write("lines.ndjson", #"{"s": "\#(String(repeating: "a", count: 40))!"}"# + "\n" + #"{"s": "aaa"}"# + "\n")
+        for jobs in ["1", "2"] {
+            for reporter in ["summary", "text"] {
+                let r = try run(["validate", "--expect", "invalid", "--jobs", jobs, "--reporter", reporter, "--schema", "regex.json", "lines.ndjson"])
+                XCTAssertEqual(r.status, 1, r.stdout)
+                XCTAssertTrue(r.stdout.hasSuffix(
+                    "checked 2 payloads in 1 input: 0 valid, 2 invalid, 0 unreadable (1 not invalid as expected, 1 of them not decided)\n"),
+                    "jobs \(jobs), \(reporter): \(r.stdout)")
+            }
+        }
+    }
+
     func testQuietPrintsErrorsOnly() throws {
         let quietValid = try run(["validate", "--quiet", "fx/valid"])
         XCTAssertEqual(quietValid.status, 0)

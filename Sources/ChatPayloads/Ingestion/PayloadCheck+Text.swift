@@ -45,7 +45,9 @@ extension PayloadCheck {
         case .failure(let failure):
             PayloadCheck.markSchemaError(failure, into: &result)
         case .success(let validator):
-            if verdictOnly {
+            // Under `expectInvalid` the report is needed: an invalid verdict may be one not
+            // decided (a limit), which must not pass as the expected invalidity.
+            if verdictOnly, !expectInvalid {
                 let outcome = tapeHoldsText
                     ? validator.verdict(bytes: text, readTape: &context.tape) : validator.verdict(bytes: text, tape: &context.tape)
                 if let outcome {
@@ -94,6 +96,7 @@ extension PayloadCheck {
         case .invalid: result.outcome = .invalid
         case .unreadable: result.outcome = .unreadable
         }
+        result.isDecided = report.isDecided
         let unreadable = report.outcome == .unreadable
         let label = result.label
         var errors: [PayloadIssue] = []

@@ -37,7 +37,8 @@ public struct PayloadCheck: Sendable {
     public var verdictOnly = false
     /// Build each payload's `basic` output (``CheckedPayload/output``); else it is never built.
     public var wantsOutput = false
-    /// Payloads are expected to be invalid: a valid one fails with an `expect-invalid` issue.
+    /// Payloads are expected to be invalid: a valid one fails with an `expect-invalid` issue,
+    /// and one not decided (a limit: ``CheckedPayload/isDecided``) fails with its own issue.
     public var expectInvalid = false
     /// How an `auto` issue names the detection (the option of the command in use).
     public var autoOption = "--schema auto"
@@ -101,7 +102,8 @@ public struct PayloadCheck: Sendable {
                     line: result.startLine, column: result.startColumn), at: 0)
             }
         case .invalid:
-            result.passed = expectInvalid
+            // A limit is never a pass: a payload not decided was not shown to be invalid.
+            result.passed = expectInvalid && result.isDecided
         }
     }
 }

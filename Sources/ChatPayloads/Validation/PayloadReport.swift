@@ -58,6 +58,12 @@ public struct PayloadReport: Sendable {
 
     /// Whether the outcome is ``Outcome/valid``.
     public var isValid: Bool { outcome == .valid }
+    /// False when evaluation reached a limit before the payload could be judged (a
+    /// `max-regex-steps` budget, a reference cycle's depth, a `$ref` into a document nobody
+    /// registered: `ValidationResult.limit`): the outcome is then ``Outcome/invalid`` with one
+    /// `not decided: ...` error, and the payload was never shown to be invalid either, so an
+    /// expectation of invalidity must not take it as met (``CheckedPayload/passed``).
+    public var isDecided = true
     /// The error-level issues.
     public var errors: [PayloadIssue] { issues.filter { $0.severity == .error } }
     /// The warnings.

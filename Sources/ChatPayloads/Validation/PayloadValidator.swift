@@ -255,7 +255,9 @@ public final class PayloadValidator: Sendable {
             decisionValid: decisionResult.isValid, decisionErrors: decisionResult.errors, document: document, extraErrors: extraErrors,
             warnings: issues.filter { $0.severity == .warning },
             locatedPointers: valuePointers, locatedPositions: valuePositions)
-        return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, output: output)
+        var report = PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, output: output)
+        report.isDecided = decisionResult.isDecided
+        return report
     }
 
     /// The warning that says `max-errors` cut the report short (of errors, else of warnings), or

@@ -66,7 +66,7 @@ struct ValidateArguments: ParsableArguments {
     var shownErrorLimit: Int?
 
     @Option(name: .long, help: ArgumentHelp(
-        "valid (default) or invalid: with invalid, success means every payload is invalid (negative fixtures).",
+        "valid (default) or invalid: with invalid, success means every payload is invalid (negative fixtures); one not decided (a limit) never counts as invalid.",
         valueName: "verdict"))
     var expect: Expectation = .valid
 

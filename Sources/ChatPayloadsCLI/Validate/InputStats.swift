@@ -6,6 +6,8 @@ struct InputStats: Sendable {
     var unreadable = 0
     var schemaErrors = 0
     var failed = 0
+    /// Invalid records that were not decided (a limit), counted in `invalid` too.
+    var undecided = 0
     var seconds = 0.0
     /// For `--schema auto`: schema name -> records, in first-seen order.
     var autoChoices: [(name: String, count: Int)] = []
@@ -28,6 +30,7 @@ struct InputStats: Sendable {
         case .schemaError: schemaErrors += 1
         }
         if !r.passed { failed += 1 }
+        if !r.isDecided { undecided += 1 }
         if r.autoDetected, let name = r.schemaName {
             if let i = autoChoices.firstIndex(where: { $0.name == name }) {
                 autoChoices[i].count += 1

@@ -58,7 +58,10 @@ extension PayloadResult {
         get { checked.output }
         set { checked.output = newValue }
     }
-    /// Whether the verdict is what was expected (`--expect`); unreadable/schema errors never are.
+    /// False when the payload is invalid only because evaluation reached a limit (not decided).
+    var isDecided: Bool { checked.isDecided }
+    /// Whether the verdict is what was expected (`--expect`); unreadable/schema errors and
+    /// payloads not decided never are.
     var passed: Bool {
         get { checked.passed }
         set { checked.passed = newValue }

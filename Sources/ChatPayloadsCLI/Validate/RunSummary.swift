@@ -8,6 +8,8 @@ struct RunSummary: Sendable {
     var schemaErrors = 0
     /// Records whose verdict was not the expected one (including unreadable ones).
     var failed = 0
+    /// Invalid records that were not decided (a limit), counted in `invalid` too.
+    var undecided = 0
     var seconds = 0.0
     var expectInvalid = false
     var status: ExitStatus = .success
@@ -20,6 +22,7 @@ struct RunSummary: Sendable {
         unreadable += s.unreadable
         schemaErrors += s.schemaErrors
         failed += s.failed
+        undecided += s.undecided
     }
 
     /// `checked 12 payloads in 5 files: 9 valid, 2 invalid, 1 unreadable`.
@@ -31,7 +34,14 @@ struct RunSummary: Sendable {
         var text = "checked \(payloads) in \(files): \(valid) valid, \(invalid) invalid, \(unreadable) unreadable"
         if schemaErrors > 0 { text += ", \(schemaErrors) with schema errors" }
         if expectInvalid {
-            text += failed == 0 ? " (all invalid, as expected)" : " (\(failed) not invalid as expected)"
+            // A payload not decided (a limit) was never shown invalid: it fails, and says so.
+            if failed == 0 {
+                text += " (all invalid, as expected)"
+            } else if undecided > 0 {
+                text += " (\(failed) not invalid as expected, \(undecided) of them not decided)"
+            } else {
+                text += " (\(failed) not invalid as expected)"
+            }
         }
         return text
     }
