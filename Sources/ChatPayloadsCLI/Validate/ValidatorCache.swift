@@ -13,9 +13,26 @@ final class ValidatorCache: @unchecked Sendable {
     /// dictionary: instantiating one keyed by ``SchemaSpec`` makes the runtime check
     /// `SchemaSpec: Hashable` by scanning every conformance record of the binary (about 0.25 M
     /// instructions of a one-file run); `validator(for:)` runs once per schema change anyway.
-    private var validators: [(spec: SchemaSpec, built: Result<PayloadValidator, SchemaFailure>)] = []
+    private var validators: [Entry] = []
     /// Prints each schema's compile warnings once, whichever copy compiles it first.
     private let warnings: SchemaWarningLog
+
+    /// A schema's compiled validator (or why it has none).
+    private struct Entry {
+        let spec: SchemaSpec
+        let built: Result<PayloadValidator, SchemaFailure>
+        /// Whether copies for other threads take this entry rather than compiling their own
+        /// (``independentCopy()``): for a schema text of ``sharedSourceBytes`` or more.
+        let sharedAcrossCopies: Bool
+    }
+
+    /// From this many bytes of schema text on, a compiled validator is shared by every thread's
+    /// copy. Below it (the bundled schemas, most app schemas: a few milliseconds to compile),
+    /// each thread compiles its own, so that no two threads bump the same nodes' reference
+    /// counts on every payload. Above it (real-world schemas of hundreds of kilobytes take 0.1 s
+    /// and more), compiling once per thread costs more than the shared counts do: a second
+    /// worker would otherwise compile a 2 MB schema again to check a single file.
+    static let sharedSourceBytes = 64 * 1024
 
     init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue], quiet: Bool = false) {
         self.profile = profile
@@ -35,7 +52,11 @@ final class ValidatorCache: @unchecked Sendable {
     /// compiled anew, so threads using different caches share no validator objects (whose
     /// reference counts would otherwise bounce between cores on every payload).
     func independentCopy() -> ValidatorCache {
-        ValidatorCache(profile: profile, registry: registry, customData: customData, warnings: warnings)
+        let copy = ValidatorCache(profile: profile, registry: registry, customData: customData, warnings: warnings)
+        lock.lock()
+        copy.validators = validators.filter(\.sharedAcrossCopies)
+        lock.unlock()
+        return copy
     }
 
     /// The validator for a bundled schema or schema file (compiled once).
@@ -47,11 +68,11 @@ final class ValidatorCache: @unchecked Sendable {
         }
         lock.unlock()
         // Compile outside the lock; a rare duplicate compile is harmless.
-        let built = build(spec)
+        let (built, sourceBytes) = build(spec)
         lock.lock()
         defer { lock.unlock() }
         if let cached = cached(spec) { return cached }
-        validators.append((spec, built))
+        validators.append(Entry(spec: spec, built: built, sharedAcrossCopies: sourceBytes >= Self.sharedSourceBytes))
         return built
     }
 
@@ -61,13 +82,19 @@ final class ValidatorCache: @unchecked Sendable {
         return nil
     }
 
-    private func build(_ spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+    /// The validator for `spec` (or why there is none), and the size of its schema file's text
+    /// (0 for a bundled schema).
+    private func build(_ spec: SchemaSpec) -> (Result<PayloadValidator, SchemaFailure>, sourceBytes: Int) {
         let choice: SchemaChoice
         let source: JSONDocument?
         switch spec.choice(profile: profile) {
         case .success(let found): (choice, source) = found
-        case .failure(let f): return .failure(f)
+        case .failure(let f): return (.failure(f), 0)
         }
+        return (compile(spec, choice, source), source?.source.count ?? 0)
+    }
+
+    private func compile(_ spec: SchemaSpec, _ choice: SchemaChoice, _ source: JSONDocument?) -> Result<PayloadValidator, SchemaFailure> {
         do throws(ChatPayloadsError) {
             let validator = try PayloadValidator(schema: choice, profile: profile, extraRegistry: registry, customData: customData)
             warnings.report(validator.schemaWarnings, of: spec, source: source)

@@ -1,7 +1,9 @@
 import JSONCore
 
 /// A subschema found by the scanner: its JSON, its base URI and its place in its resource.
-struct ScannedSchema: Sendable {
+/// Immutable, and a class: the index holds each one under its canonical key and every alias,
+/// and the compiler passes them around, so a copy is one reference count rather than six.
+final class ScannedSchema: Sendable {
     let value: JSONValue
     /// The URI of the enclosing schema resource (no fragment).
     let baseURI: String
@@ -10,7 +12,7 @@ struct ScannedSchema: Sendable {
     /// The `$schema` in force.
     let dialect: String
     /// The pointer from the document root (differs from `pointer` inside embedded resources).
-    var documentPointer: JSONPointer? = nil
+    let documentPointer: JSONPointer?
     /// `base#/pointer`: the canonical location (built once: the compiler looks nodes up by it).
     let key: String
 
@@ -25,7 +27,7 @@ struct ScannedSchema: Sendable {
     }
 
     /// A subschema at `pointer` in the resource `baseURI`.
-    init(value: JSONValue, baseURI: String, pointer: JSONPointer, dialect: String, documentPointer: JSONPointer? = nil) {
+    convenience init(value: JSONValue, baseURI: String, pointer: JSONPointer, dialect: String, documentPointer: JSONPointer? = nil) {
         self.init(value: value, baseURI: baseURI, pointer: pointer, dialect: dialect, documentPointer: documentPointer, key: baseURI + "#" + pointer.description)
     }
 }
