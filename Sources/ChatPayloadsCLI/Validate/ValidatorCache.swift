@@ -48,9 +48,10 @@ final class ValidatorCache: @unchecked Sendable {
         self.warnings = warnings
     }
 
-    /// An empty cache with the same profile, registry and custom data: its validators are
-    /// compiled anew, so threads using different caches share no validator objects (whose
-    /// reference counts would otherwise bounce between cores on every payload).
+    /// A cache with the same profile, registry and custom data for another thread: it holds
+    /// only the validators of large schemas (``sharedSourceBytes``) and compiles the rest anew,
+    /// so threads using different caches share no small validator (whose reference counts would
+    /// otherwise bounce between cores on every payload).
     func independentCopy() -> ValidatorCache {
         let copy = ValidatorCache(profile: profile, registry: registry, customData: customData, warnings: warnings)
         lock.lock()
