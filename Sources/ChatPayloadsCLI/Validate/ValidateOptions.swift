@@ -83,6 +83,8 @@ struct ValidateOptions: Equatable, Sendable {
     var include: [String]
     /// `--exclude` globs.
     var exclude: [String]
+    /// `--files-from-config`: keep only the inputs ``ConfigFileFilter`` takes.
+    var filesFromConfig: Bool
     /// `--ndjson`.
     var ndjson: Bool
     /// `--format`.
