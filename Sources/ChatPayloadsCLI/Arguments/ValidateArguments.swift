@@ -95,7 +95,7 @@ struct ValidateArguments: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or summary line.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print every error of each payload, and name valid payloads.")
+    @Flag(name: .shortAndLong, help: "Print every error of each payload, name valid payloads, and name the config file in force (or why none) on standard error.")
     var verbose = false
 
     @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
