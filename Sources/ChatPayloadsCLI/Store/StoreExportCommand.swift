@@ -20,8 +20,10 @@ struct StoreExportCommand: ParsableCommand {
             actionTimetoken) are 17-digit integers, above 2^53: JavaScript's JSON.parse reads \
             them as doubles and changes them (16526940800000001 becomes 16526940800000000). \
             --timetokens string writes them as strings of digits, as PubNub's REST responses \
-            do, for such readers; the default, number, is the form the schemas describe and \
-            `validate` and `store import` accept (they refuse the string form).
+            do, for such readers. The default, number, is the form the schemas describe: an \
+            action's parentTimetoken and actionTimetoken must be integers, so `validate` and \
+            `store import` refuse actions exported as strings (a sent message's own timetoken \
+            may be either).
 
             EXAMPLES:
               chatpayloads store export --db chat.sqlite > all.ndjson
@@ -43,7 +45,7 @@ struct StoreExportCommand: ParsableCommand {
     var channel: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "How timetokens are written: number (default: JSON integers, what the schemas and store import take) or string (digits in quotes, exact in JavaScript).",
+        "How timetokens are written: number (default: JSON integers, the schemas' form, which store import takes back) or string (digits in quotes, exact in JavaScript).",
         valueName: "number|string"))
     var timetokens: TimetokenSpelling = .number
 

@@ -2,10 +2,11 @@ import ArgumentParser
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
-/// How `store export` writes timetokens (`--timetokens`): JSON integers, the form the schemas
-/// and `store import` take (the default), or decimal strings, the form PubNub's own REST
-/// responses use, which a JavaScript reader (`JSON.parse`, a double) keeps exact: a 17-digit
-/// timetoken is above 2^53 and changes when read as a number.
+/// How `store export` writes timetokens (`--timetokens`): JSON integers, the schemas' form,
+/// which `store import` takes back (the default; an action's timetokens must be integers), or
+/// decimal strings, the form PubNub's own REST responses use, which a JavaScript reader
+/// (`JSON.parse`, a double) keeps exact: a 17-digit timetoken is above 2^53 and changes when read
+/// as a number.
 enum TimetokenSpelling: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// `"timetoken":17000000000000001`.
     case number
