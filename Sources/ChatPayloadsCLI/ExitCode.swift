@@ -27,7 +27,8 @@ enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
               is valid or not decided: a limit is never the expected invalid)
           2   some input could not be read, or is not JSON / YAML; or --output names an input
           3   schema or config error (unknown schema, schema not JSON or not a valid schema,
-              a $ref to no place in a known document, config file invalid)
+              a $ref to no place in a known document, config file invalid, or found
+              above the working directory but owned by another user or world-writable)
           64  usage error (unknown option, bad value)
         When several apply, the highest number wins (64 ends the run before any validation).
         """

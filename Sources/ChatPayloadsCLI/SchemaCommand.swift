@@ -42,7 +42,7 @@ struct SchemaCommand: ParsableCommand {
 
     mutating func validate() throws {
         if let name, BundledSchema(rawValue: name) == nil {
-            throw UsageError("unknown schema '\(name)': expected one of \(BundledSchema.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError("unknown schema '\(name)'\(SchemaSpec.didYouMean(name)): expected one of \(BundledSchema.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 

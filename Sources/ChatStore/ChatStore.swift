@@ -99,6 +99,11 @@ public struct ChatStore: Sendable {
                 }
                 return
             }
+            // Another application's database is never migrated into a store.
+            if !completed, try pool.read({ db in try migrator.appliedIdentifiers(db) }).isEmpty {
+                let foreign = try pool.read { db in try ForeignDatabase.objects(db) }
+                if !foreign.isEmpty { throw StoreIssue(.notAStore, ForeignDatabase.message(foreign)) }
+            }
             try migrator.migrate(pool)
             try pool.write { db in
                 try db.execute(sql: "UPDATE members SET isPresent = NULL, presenceState = NULL WHERE isPresent IS NOT NULL OR presenceState IS NOT NULL")

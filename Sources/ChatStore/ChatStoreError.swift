@@ -12,6 +12,9 @@ public struct ChatStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case corrupt
         /// The file was written by a newer version of ChatStore (unknown schema migrations).
         case newerSchema
+        /// The file is an SQLite database of another application (tables, no store schema): a
+        /// writable open never adds the store's tables to it.
+        case notAStore
         /// A write was attempted on a store opened read-only, or the file cannot be written.
         case readOnly
         /// The file cannot be opened (missing folder, permissions, locked).

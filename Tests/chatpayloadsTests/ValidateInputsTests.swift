@@ -61,8 +61,13 @@ final class ValidateInputsTests: CLITestCase {
         if !CLITestCase.isRoot {
             XCTAssertTrue(r.stdout.contains("mixed/d-secret.json: error: cannot read mixed/d-secret.json: permission denied"), r.stdout)
         }
+        // The malformed file is an unreadable payload; the files that cannot be opened are
+        // inputs that could not be read (issue 38, finding 13), not payloads checked.
         let total = 2 + expectedUnreadable
-        XCTAssertTrue(r.stdout.hasSuffix("checked \(total) payloads in \(total) inputs: 2 valid, 0 invalid, \(expectedUnreadable) unreadable\n"), r.stdout)
+        let notRead = expectedUnreadable - 1
+        XCTAssertTrue(
+            r.stdout.hasSuffix("checked 3 payloads in \(total) inputs: 2 valid, 0 invalid, 1 unreadable; \(notRead) input\(notRead == 1 ? "" : "s") could not be read\n"),
+            r.stdout)
         XCTAssertTrue(r.stderr.isEmpty, r.stderr)
     }
 
@@ -88,7 +93,7 @@ final class ValidateInputsTests: CLITestCase {
         let r = try run(["validate", "--schema", "user", "nope.json", "fx/valid/user.json"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stdout.contains("nope.json: error: cannot read nope.json: no such file or directory"))
-        XCTAssertTrue(r.stdout.hasSuffix("checked 2 payloads in 2 inputs: 1 valid, 0 invalid, 1 unreadable\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("checked 1 payload in 2 inputs: 1 valid, 0 invalid, 0 unreadable; 1 input could not be read\n"), r.stdout)
     }
 
     func testStandardInputAsDash() throws {

@@ -168,10 +168,14 @@ public struct ChatPayloadsConfig: Sendable {
     }
 
     /// The `db:` store file resolved against ``baseDirectory`` (nil when the config sets none),
-    /// or a located refusal when it leads outside that directory.
+    /// or a located refusal when it leads outside that directory, through `..` or a symbolic
+    /// link (a dangling one included: SQLite would create the file where it points).
+    ///
+    /// The path returned is the real path, every link already resolved, so what is opened is
+    /// the file that was judged: SQLite follows no link out of the directory afterwards.
     public func databasePath() throws(ConfigError) -> String? {
         guard let database else { return nil }
-        return try confined(database, what: "store file", at: databasePosition)
+        return PathConfinement.realPath(try confined(database, what: "store file", at: databasePosition))
     }
 
     /// `reference` resolved against ``baseDirectory``, or a located refusal.

@@ -144,28 +144,8 @@ enum ConfigChecker {
         }
     }
 
-    /// The closest candidate within edit distance 2 (or a case-insensitive match).
+    /// The closest candidate (``NameSuggestion/closest(to:among:)``).
     static func suggestion(for word: String, among candidates: [String]) -> String? {
-        let w = Array(word.lowercased().unicodeScalars)
-        var best: (String, Int)? = nil
-        for c in candidates where !c.hasPrefix("or ") {
-            let d = distance(w, Array(c.lowercased().unicodeScalars))
-            if d <= 2, d < (best?.1 ?? Int.max) { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        NameSuggestion.closest(to: word, among: candidates.filter { !$0.hasPrefix("or ") })
     }
 }

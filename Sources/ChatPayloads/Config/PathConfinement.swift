@@ -116,8 +116,18 @@ public enum PathConfinement {
 
     /// The real path of `path` (absolute, or relative to the working directory): every symbolic
     /// link, `.` and `..` resolved. A missing tail is kept, normalized, below the real path of
-    /// its deepest existing ancestor; a symbolic link that cannot be resolved is kept as is.
+    /// its deepest existing ancestor; a dangling symbolic link on the way is followed to where it
+    /// leads (where creating or opening the file through it would land), so a link to a missing
+    /// file outside a directory is judged outside. A chain of more than 40 links (a loop) is kept
+    /// as written, below the root's `/..loop` marker, which lies inside no directory but `/`.
     public static func realPath(_ path: String) -> String {
+        realPath(path, links: 0)
+    }
+
+    /// The most dangling links ``realPath(_:)`` follows in a row (Linux's own limit).
+    static let maxLinkHops = 40
+
+    private static func realPath(_ path: String, links: Int) -> String {
         var missing: [Substring] = []
         var existing = normalize(absolute(path))
         while true {
@@ -125,10 +135,30 @@ public enum PathConfinement {
                 if missing.isEmpty { return resolved }
                 return normalize(resolved + "/" + missing.reversed().joined(separator: "/"))
             }
+            if let target = danglingLinkTarget(existing) {
+                guard links < maxLinkHops else { return "/..loop" + existing }
+                // Relative targets are read from the link's folder, itself resolved first (a
+                // `..` in the target then climbs from the real folder, as the kernel does).
+                let slash = existing.lastIndex(of: "/") ?? existing.startIndex
+                let folder = slash == existing.startIndex ? "/" : String(existing[..<slash])
+                let base = target.hasPrefix("/") ? target : realPath(folder, links: links + 1) + "/" + target
+                let rest = missing.reversed().joined(separator: "/")
+                return realPath(rest.isEmpty ? base : base + "/" + rest, links: links + 1)
+            }
             guard existing != "/", let slash = existing.lastIndex(of: "/") else { return normalize(absolute(path)) }
             missing.append(existing[existing.index(after: slash)...])
             existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
         }
+    }
+
+    /// The target of the symbolic link at `path` (not followed), or nil when `path` is not one.
+    private static func danglingLinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `path` made absolute against the working directory.

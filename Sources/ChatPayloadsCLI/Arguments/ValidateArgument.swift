@@ -8,7 +8,7 @@
 /// ``ValidateCommand``, so an option added there and not here fails the tests.
 enum ValidateArgument: Int, CaseIterable, Sendable {
     case schema, profile, config, noConfig, defaultDialect, assertFormats
-    case resource, resourceDir, include, exclude, ndjson, format, select, stdinFilename
+    case resource, resourceDir, include, exclude, filesFromConfig, ndjson, format, select, stdinFilename
     case maxErrors, expect, jobs, reporter, output, emit, quiet, verbose, color
 
     /// The long name, without its two dashes.
@@ -24,6 +24,7 @@ enum ValidateArgument: Int, CaseIterable, Sendable {
         case .resourceDir: "resource-dir"
         case .include: "include"
         case .exclude: "exclude"
+        case .filesFromConfig: "files-from-config"
         case .ndjson: "ndjson"
         case .format: "format"
         case .select: "select"
@@ -56,7 +57,7 @@ enum ValidateArgument: Int, CaseIterable, Sendable {
     /// Whether a value follows the name (an option) or not (a flag).
     var takesValue: Bool {
         switch self {
-        case .noConfig, .assertFormats, .ndjson, .quiet, .verbose: false
+        case .noConfig, .assertFormats, .filesFromConfig, .ndjson, .quiet, .verbose: false
         default: true
         }
     }

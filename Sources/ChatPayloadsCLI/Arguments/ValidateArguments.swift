@@ -41,6 +41,10 @@ struct ValidateArguments: ParsableArguments {
         valueName: "glob"))
     var exclude: [String] = []
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Check only the named files the config's `files:` globs match (without a config or `files:`, all but hidden files, package manifests, lock files and tool configs such as package.json, tsconfig.json, .chatpayloads.yml): for hooks that pass every staged JSON and YAML file."))
+    var filesFromConfig = false
+
     @Flag(name: .long, help: "Read every input as NDJSON / JSON Lines (one payload per line), whatever its extension.")
     var ndjson = false
 
@@ -91,7 +95,7 @@ struct ValidateArguments: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or summary line.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print every error of each payload, and name valid payloads.")
+    @Flag(name: .shortAndLong, help: "Print every error of each payload, name valid payloads, and name the config file in force (or why none) on standard error.")
     var verbose = false
 
     @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "when"))
@@ -103,7 +107,7 @@ struct ValidateArguments: ParsableArguments {
     var options: ValidateOptions {
         ValidateOptions(
             paths: paths, schema: schema, schemaOptions: schemaOptions.settings, assertFormats: assertFormats, resource: resource,
-            resourceDir: resourceDir, include: include, exclude: exclude, ndjson: ndjson, format: format, select: select,
+            resourceDir: resourceDir, include: include, exclude: exclude, filesFromConfig: filesFromConfig, ndjson: ndjson, format: format, select: select,
             stdinFilename: stdinFilename, shownErrorLimit: shownErrorLimit, expect: expect, jobs: jobs, reporter: reporter,
             output: output, emit: emit, quiet: quiet, verbose: verbose, color: color)
     }

@@ -21,6 +21,7 @@ extension ValidateOptions {
                 resourceDir: scan.values(of: .resourceDir),
                 include: scan.values(of: .include),
                 exclude: scan.values(of: .exclude),
+                filesFromConfig: scan.isSet(.filesFromConfig),
                 ndjson: scan.isSet(.ndjson),
                 format: try Self.converted(scan.lastValue(of: .format)) ?? .auto,
                 select: scan.lastValue(of: .select),

@@ -50,6 +50,7 @@ struct InteropCheckCommand: ParsableCommand {
               0   every vector agrees (or is in a class --allow accepts)
               1   some vector disagrees
               2   the --vectors directory cannot be read or has an unsafe vector id,
+                  or one of its files leads outside it (a symbolic link: refused),
                   or -o FILE cannot be written or is one of the vector files
               3   a bundled schema does not compile
               64  usage error

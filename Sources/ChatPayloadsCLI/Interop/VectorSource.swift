@@ -41,14 +41,19 @@ enum VectorSource {
                 return .failure(LoadError(message: error.description, status: .schemaOrConfig))
             }
         }
-        let root = URL(fileURLWithPath: directory, isDirectory: true)
-        let indexPath = root.appendingPathComponent("vectors.json").path
-        guard let data = FileManager.default.contents(atPath: indexPath) else {
-            return .failure(LoadError(message: "\(indexPath): cannot read the codec vectors index", status: .unreadable))
+        // Every file is read confined to the directory (``PathConfinement``, judged on the file
+        // actually opened): a vector's payload, or the index itself, that is a symbolic link
+        // leading outside the directory is refused, never read into the report.
+        let indexPath = directory.hasSuffix("/") ? directory + "vectors.json" : directory + "/vectors.json"
+        let indexBytes: [UInt8]
+        switch readConfined("vectors.json", in: directory) {
+        case .success(let bytes): indexBytes = bytes
+        case .failure(let failure):
+            return .failure(LoadError(message: "\(indexPath): cannot read the codec vectors index: \(failure)", status: .unreadable))
         }
         let document: JSONDocument
         do throws(JSONParseError) {
-            document = try JSONParser.parse(Array(data))
+            document = try JSONParser.parse(indexBytes)
         } catch {
             return .failure(LoadError(message: "\(indexPath):\(error.location): not valid JSON: \(error.message)", status: .unreadable))
         }
@@ -57,15 +62,61 @@ enum VectorSource {
         }
         var vectors: [CodecVector] = []
         for (index, entry) in entries.enumerated() {
-            guard let payloadPath = entry["payload"]?.stringValue, !payloadPath.hasPrefix("/"), !payloadPath.split(separator: "/").contains(".."),
-                  let payload = FileManager.default.contents(atPath: root.appendingPathComponent(payloadPath).path),
-                  let vector = CodecVector(indexEntry: entry, payload: Array(payload))
-            else {
-                return .failure(LoadError(message: "\(indexPath): vector [\(index)] is not a codec vector, or its payload file cannot be read", status: .unreadable))
+            guard let payloadPath = entry["payload"]?.stringValue else {
+                return .failure(LoadError(message: "\(indexPath): vector [\(index)] has no \"payload\" path", status: .unreadable))
+            }
+            let payload: [UInt8]
+            switch readConfined(payloadPath, in: directory) {
+            case .success(let bytes): payload = bytes
+            case .failure(let failure):
+                return .failure(LoadError(
+                    message: "\(indexPath): vector [\(index)]: payload file \(JSONWriter.quoted(payloadPath)): \(failure)", status: .unreadable))
+            }
+            guard let vector = CodecVector(indexEntry: entry, payload: payload) else {
+                return .failure(LoadError(message: "\(indexPath): vector [\(index)] is not a codec vector", status: .unreadable))
             }
             vectors.append(vector)
         }
         return .success(Loaded(vectors: vectors, directory: directory))
+    }
+
+    /// The most bytes the index or one payload file may hold (64 MiB).
+    static let maxFileBytes = 64 << 20
+
+    /// Why a file of the directory is not read: refused (absolute, `..`, a link leading
+    /// outside), unreadable, or too large.
+    enum ReadFailure: Error, CustomStringConvertible {
+        case refused(PathConfinement.Refusal)
+        case unreadable(String)
+        case tooLarge
+
+        var description: String {
+            switch self {
+            case .refused(let refusal): return "refused: \(refusal); the vectors' files must stay inside the --vectors directory"
+            case .unreadable(let message): return message
+            case .tooLarge: return "larger than \(VectorSource.maxFileBytes) bytes"
+            }
+        }
+    }
+
+    /// The bytes of `reference` (relative to `directory`), opened confined to the directory
+    /// (``PathConfinement/openFile(_:in:)``: what is judged is what is read).
+    static func readConfined(_ reference: String, in directory: String) -> Result<[UInt8], ReadFailure> {
+        var reader: ByteReader
+        do throws(PathConfinement.OpenFailure) {
+            reader = try PathConfinement.openFile(reference, in: directory)
+        } catch {
+            switch error {
+            case .refused(let refusal): return .failure(.refused(refusal))
+            case .unreadable(let message): return .failure(.unreadable(message))
+            }
+        }
+        do throws(ByteReader.Failure) {
+            let read = try reader.readAll(limit: maxFileBytes)
+            return read.truncated ? .failure(.tooLarge) : .success(read.bytes)
+        } catch {
+            return .failure(.unreadable(error.message))
+        }
     }
 
     struct LoadError: Error {

@@ -21,7 +21,9 @@ final class SummaryReporter: Reporter {
         guard !context.quiet || stats.failed > 0 else { return }
         let s = context.style
         let text: String
-        if stats.records == 1 {
+        if stats.records == 1 && stats.unreadableInputs == 1 {
+            text = "could not be read"
+        } else if stats.records == 1 {
             if stats.valid == 1 { text = "valid" } else if stats.invalid == 1 { text = "invalid" } else if stats.unreadable == 1 { text = "unreadable" } else { text = "schema error" }
         } else {
             var parts = "\(stats.records) payloads, \(stats.valid) valid, \(stats.invalid) invalid, \(stats.unreadable) unreadable"

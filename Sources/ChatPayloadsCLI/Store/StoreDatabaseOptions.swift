@@ -30,11 +30,20 @@ struct StoreDatabaseOptions: ParsableArguments {
         switch source {
         case .loaded(let loaded): config = loaded
         case .discover:
-            guard let found = ChatPayloadsConfig.discover(from: FileManager.default.currentDirectoryPath) else { config = nil; break }
-            do throws(ConfigError) {
-                config = try ChatPayloadsConfig.load(path: SchemaSpec.relativeToWorkingDirectory(found))
-            } catch {
-                Terminal.diagnose(error.description)
+            // The same discovery, and the same refusal of a config someone else could write, as
+            // every other command (``ConfigLocation``).
+            switch ConfigLocation.discovered() {
+            case .success(.discovered(let found)), .success(.named(let found)):
+                do throws(ConfigError) {
+                    config = try ChatPayloadsConfig.load(path: found)
+                } catch {
+                    Terminal.diagnose(error.description)
+                    throw ExitStatus.schemaOrConfig.exitCode
+                }
+            case .success(.none):
+                config = nil
+            case .failure(let failure):
+                Terminal.diagnose(TextReporter.displayable(failure.message))
                 throw ExitStatus.schemaOrConfig.exitCode
             }
         }

@@ -16,9 +16,19 @@ struct StoreExportCommand: ParsableCommand {
             message, `convert --to record | convert --to payload --kind message`). \
             \(StoreDatabaseOptions.readOnlyNote)
 
+            Timetokens (a message's timetoken, an action's parentTimetoken and \
+            actionTimetoken) are 17-digit integers, above 2^53: JavaScript's JSON.parse reads \
+            them as doubles and changes them (16526940800000001 becomes 16526940800000000). \
+            --timetokens string writes them as strings of digits, as PubNub's REST responses \
+            do, for such readers. The default, number, is the form the schemas describe: an \
+            action's parentTimetoken and actionTimetoken must be integers, so `validate` and \
+            `store import` refuse actions exported as strings (a sent message's own timetoken \
+            may be either).
+
             EXAMPLES:
               chatpayloads store export --db chat.sqlite > all.ndjson
               chatpayloads store export --db chat.sqlite --kind message --channel general
+              chatpayloads store export --db chat.sqlite --timetokens string > for-javascript.ndjson
 
             EXIT STATUS:
               0   every row was printed
@@ -33,6 +43,11 @@ struct StoreExportCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Only the rows of this channel (the channel itself, its members, messages and actions).", valueName: "id"))
     var channel: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "How timetokens are written: number (default: JSON integers, the schemas' form, which store import takes back) or string (digits in quotes, exact in JavaScript).",
+        valueName: "number|string"))
+    var timetokens: TimetokenSpelling = .number
 
     mutating func run() throws {
         let store = try database.open(readOnly: true)
@@ -59,7 +74,7 @@ struct StoreExportCommand: ParsableCommand {
                 }
                 for row in page.rows {
                     switch StoredRowJSON.payload(row) {
-                    case .success(let value): out.write(JSONWriter.string(value, options: .canonical) + "\n")
+                    case .success(let value): out.write(JSONWriter.string(timetokens.apply(to: value, row: row), options: .canonical) + "\n")
                     case .failure(let problem):
                         damaged = true
                         Terminal.diagnose(TextReporter.displayable("\(store.path): error: \(problem.message)"))

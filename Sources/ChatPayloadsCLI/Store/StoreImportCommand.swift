@@ -32,7 +32,7 @@ struct StoreImportCommand: ParsableCommand {
               0   every payload was stored (or was already stored, or stale)
               1   some payload is invalid or refers to a user or channel that is not stored
               2   some input could not be read, or is not JSON / YAML, or is over a limit
-              3   config error, or the store cannot be opened or written (not a database, a directory, read-only, disk full)
+              3   config error, or the store cannot be opened or written (not a database, another application's SQLite database, a directory, read-only, disk full)
               64  usage error
             """)
 

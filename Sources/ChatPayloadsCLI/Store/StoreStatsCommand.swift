@@ -22,7 +22,7 @@ struct StoreStatsCommand: ParsableCommand {
 
     @OptionGroup var database: StoreDatabaseOptions
 
-    @Option(name: .long, help: ArgumentHelp("Channels listed, most messages first (default 10).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Channels listed, most messages first (default 10; a last line counts the channels left out).", valueName: "n"))
     var channels: Int = 10
 
     mutating func validate() throws {
@@ -49,10 +49,20 @@ struct StoreStatsCommand: ParsableCommand {
                 for c in perChannel { byChannel.add([c.channelId, String(c.members), String(c.messages)]) }
                 out.write(byChannel.text)
             }
+            // A partial list says so, and how to see the rest.
+            if let more = StoreStatsCommand.moreChannelsLine(listed: perChannel.count, total: counts.channels) { out.write(more + "\n") }
         } catch {
             throw StoreFailure.exit(error)
         }
         out.flush()
+    }
+
+    /// `… and 13 more channels (--channels 23 lists them all)` when the table leaves channels
+    /// out, else nil.
+    static func moreChannelsLine(listed: Int, total: Int) -> String? {
+        guard total > listed else { return nil }
+        let more = total - listed
+        return "… and \(more) more channel\(more == 1 ? "" : "s") (--channels \(total) lists them all)"
     }
 
     /// The file's size plus its WAL's, in bytes.

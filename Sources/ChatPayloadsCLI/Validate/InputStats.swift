@@ -8,6 +8,10 @@ struct InputStats: Sendable {
     var failed = 0
     /// Invalid records that were not decided (a limit), counted in `invalid` too.
     var undecided = 0
+    /// Unreadable records that stand for the whole input not being read (missing, no
+    /// permission, an I/O error), counted in `records` and `unreadable` too: the text summary
+    /// counts them as inputs that could not be read, not as payloads checked.
+    var unreadableInputs = 0
     var seconds = 0.0
     /// For `--schema auto`: schema name -> records, in first-seen order.
     var autoChoices: [(name: String, count: Int)] = []
@@ -31,6 +35,7 @@ struct InputStats: Sendable {
         }
         if !r.passed { failed += 1 }
         if !r.isDecided { undecided += 1 }
+        if r.inputUnreadable { unreadableInputs += 1 }
         if r.autoDetected, let name = r.schemaName {
             if let i = autoChoices.firstIndex(where: { $0.name == name }) {
                 autoChoices[i].count += 1

@@ -48,14 +48,11 @@ struct LoadedConfig {
 
     /// Loads the config `options` name, or the one discovered; nil when there is none.
     static func load(_ options: some SchemaChoices) -> Result<LoadedConfig?, ConfigFailure> {
-        if options.noConfig { return .success(nil) }
         let path: String
-        if let explicit = options.config {
-            path = explicit
-        } else if let found = ChatPayloadsConfig.discover(from: FileManager.default.currentDirectoryPath) {
-            path = SchemaSpec.relativeToWorkingDirectory(found)
-        } else {
-            return .success(nil)
+        switch ConfigLocation.of(options) {
+        case .failure(let f): return .failure(f)
+        case .success(.none): return .success(nil)
+        case .success(.named(let p)), .success(.discovered(let p)): path = p
         }
         do throws(ConfigError) {
             let config = try ChatPayloadsConfig.load(path: path)
@@ -63,6 +60,53 @@ struct LoadedConfig {
             return .success(LoadedConfig(config: config, customData: customData))
         } catch {
             return .failure(ConfigFailure(message: error.description))
+        }
+    }
+}
+
+/// Which `.chatpayloads.yml` is in force: the one `--config` names, the nearest one found from
+/// the working directory upward (refused when someone else could have written it:
+/// ``ConfigTrust``), or none.
+enum ConfigLocation: Equatable {
+    /// `--config PATH`.
+    case named(String)
+    /// Found from the working directory upward.
+    case discovered(String)
+    /// `--no-config`, or none found.
+    case none
+
+    /// Where the config for `options` is; a discovered config that is world-writable or owned
+    /// by another user is a failure (exit status 3), never used silently.
+    static func of(_ options: some SchemaChoices) -> Result<ConfigLocation, ConfigFailure> {
+        if options.noConfig { return .success(.none) }
+        if let explicit = options.config {
+            if let problem = ConfigTrust.problem(atPath: explicit) {
+                Terminal.diagnose(TextReporter.displayable("warning: \(explicit): \(problem); used because --config names it"))
+            }
+            return .success(.named(explicit))
+        }
+        return discovered()
+    }
+
+    /// The config found from the working directory upward (``ChatPayloadsConfig/discover(from:)``),
+    /// judged by ``ConfigTrust``.
+    static func discovered() -> Result<ConfigLocation, ConfigFailure> {
+        guard let found = ChatPayloadsConfig.discover(from: FileManager.default.currentDirectoryPath) else { return .success(.none) }
+        let path = SchemaSpec.relativeToWorkingDirectory(found)
+        if let problem = ConfigTrust.problem(atPath: found) {
+            return .failure(ConfigFailure(message: ConfigTrust.refusal(problem, path: path).description))
+        }
+        return .success(.discovered(path))
+    }
+
+    /// What `--verbose` says about the config: `config: PATH` or why there is none.
+    func verboseLine(noConfig: Bool) -> String {
+        switch self {
+        case .named(let path): return "config: \(path) (--config)"
+        case .discovered(let path): return "config: \(path) (found from the working directory upward)"
+        case .none:
+            if noConfig { return "config: none (--no-config)" }
+            return "config: none (no \(ChatPayloadsConfig.fileNames.joined(separator: " or ")) in the working directory or above it)"
         }
     }
 }

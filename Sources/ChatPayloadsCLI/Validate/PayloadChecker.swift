@@ -19,6 +19,9 @@ struct WorkItem: Sendable {
     var schema: SchemaSpec
     var source: SchemaSource
     var payload: Payload
+    /// The input itself could not be read (missing, no permission, an I/O error): no payload
+    /// was, and the summary counts an input that could not be read, not a payload checked.
+    var inputUnreadable = false
 
     /// Bytes held (for batching by memory).
     var size: Int {
@@ -100,17 +103,23 @@ struct PayloadChecker: PayloadChunkChecker {
             checked = failed
         case .bytes(let bytes):
             memo.chosen = item.schema
-            checked = rules.check(.json(bytes), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
+            var judged = rules.check(.json(bytes), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
+            PayloadHints.annotate(&judged, bytes: bytes, schema: item.schema, profile: rules.profile.name)
+            checked = judged
         case .yaml(let document):
             memo.chosen = item.schema
-            checked = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
+            var judged = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
+            PayloadHints.annotate(&judged, bytes: nil, schema: item.schema, profile: rules.profile.name)
+            checked = judged
         }
         var seconds = 0.0
         if let start {
             let elapsed = clock.now - start
             seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
-        return PayloadResult(inputIndex: item.inputIndex, recordIndex: item.recordIndex, schemaSource: item.source, checked: checked, seconds: seconds)
+        var result = PayloadResult(inputIndex: item.inputIndex, recordIndex: item.recordIndex, schemaSource: item.source, checked: checked, seconds: seconds)
+        result.inputUnreadable = item.inputUnreadable
+        return result
     }
 }
 

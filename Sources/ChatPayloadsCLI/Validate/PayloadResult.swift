@@ -12,6 +12,8 @@ struct PayloadResult: Sendable {
     var checked: CheckedPayload
     /// Seconds spent on this payload.
     var seconds: Double
+    /// The input could not be read at all (``WorkItem/inputUnreadable``).
+    var inputUnreadable = false
 }
 
 extension PayloadResult {

@@ -10,6 +10,9 @@ struct RunSummary: Sendable {
     var failed = 0
     /// Invalid records that were not decided (a limit), counted in `invalid` too.
     var undecided = 0
+    /// Inputs that could not be read at all, counted in `records` and `unreadable` too (one
+    /// record each, as the machine reports list them); the text line counts them apart.
+    var unreadableInputs = 0
     var seconds = 0.0
     var expectInvalid = false
     var status: ExitStatus = .success
@@ -23,15 +26,19 @@ struct RunSummary: Sendable {
         schemaErrors += s.schemaErrors
         failed += s.failed
         undecided += s.undecided
+        unreadableInputs += s.unreadableInputs
     }
 
-    /// `checked 12 payloads in 5 files: 9 valid, 2 invalid, 1 unreadable`.
+    /// `checked 12 payloads in 5 files: 9 valid, 2 invalid, 1 unreadable`; an input that could not
+    /// be read at all is no payload checked: `...; 1 input could not be read`.
     var line: String {
         // Concatenated, not `[String].joined`: the unspecialized `joined` costs a conformance
         // scan of the Swift runtime (~0.27 M instructions) in a one-file run.
-        let payloads = records == 1 ? "1 payload" : "\(records) payloads"
+        let checked = records - unreadableInputs
+        let payloads = checked == 1 ? "1 payload" : "\(checked) payloads"
         let files = inputs == 1 ? "1 input" : "\(inputs) inputs"
-        var text = "checked \(payloads) in \(files): \(valid) valid, \(invalid) invalid, \(unreadable) unreadable"
+        var text = "checked \(payloads) in \(files): \(valid) valid, \(invalid) invalid, \(unreadable - unreadableInputs) unreadable"
+        if unreadableInputs > 0 { text += "; \(unreadableInputs) input\(unreadableInputs == 1 ? "" : "s") could not be read" }
         if schemaErrors > 0 { text += ", \(schemaErrors) with schema errors" }
         if expectInvalid {
             // A payload not decided (a limit) was never shown invalid: it fails, and says so.

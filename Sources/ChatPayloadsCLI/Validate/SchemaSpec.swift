@@ -31,6 +31,11 @@ enum SchemaSpec: Hashable, Sendable {
         return !text.contains("/") && !text.contains(".") && !FileManager.default.fileExists(atPath: text)
     }
 
+    /// ` (did you mean 'user'?)` for a mistyped schema name, or "".
+    static func didYouMean(_ text: String) -> String {
+        NameSuggestion.didYouMean(text, among: BundledSchema.allCases.map(\.rawValue) + ["auto"])
+    }
+
     /// The accepted names, for messages.
     static var namesList: String {
         (BundledSchema.allCases.map(\.rawValue) + ["auto", "PATH"]).joined(separator: ", ")

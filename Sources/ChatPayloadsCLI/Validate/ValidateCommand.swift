@@ -53,7 +53,7 @@ struct ValidateCommand: ParsableCommand {
             SetupFailureReport.write(failure, options: options)
             throw failure.status.exitCode
         }
-        let status = setup.execute(inputs: inputs)
+        let status = setup.execute(inputs: setup.selected(inputs))
         if status != .success { throw status.exitCode }
     }
 }
@@ -92,6 +92,13 @@ struct ValidationSetup {
         case .success(let c): config = c
         case .failure(let f): return .failed(SetupFailure(status: .schemaOrConfig, message: f.message, rule: "config"))
         }
+        if options.verbose {
+            // Which config decided the verdicts (on standard error: the report is unchanged).
+            let location: ConfigLocation = config.map { loaded in
+                options.schemaOptions.config != nil ? .named(loaded.config.path) : .discovered(loaded.config.path)
+            } ?? .none
+            Terminal.diagnose(TextReporter.displayable(location.verboseLine(noConfig: options.schemaOptions.noConfig)))
+        }
         var profile = LoadedConfig.resolvedProfile(config, options.schemaOptions)
         if options.assertFormats { profile.formats = .assertAll }
 
@@ -106,7 +113,7 @@ struct ValidationSetup {
         if let text = options.schema {
             if SchemaSpec.looksLikeUnknownName(text) {
                 return .failed(SetupFailure(
-                    status: .schemaOrConfig, message: "error: unknown schema '\(text)': expected one of \(SchemaSpec.namesList)"))
+                    status: .schemaOrConfig, message: "error: unknown schema '\(text)'\(SchemaSpec.didYouMean(text)): expected one of \(SchemaSpec.namesList)"))
             }
             let spec = SchemaSpec.parse(text, relativeTo: nil)
             if spec != .auto, case .failure(let f) = cache.validator(for: spec) {
@@ -132,6 +139,17 @@ struct ValidationSetup {
             arguments = ["-"]
         }
         return collector.collect(arguments)
+    }
+
+    /// `inputs` without the files `--files-from-config` leaves out (each named under `--verbose`).
+    func selected(_ inputs: [InputFile]?) -> [InputFile]? {
+        guard options.filesFromConfig, let inputs else { return inputs }
+        let filter = ConfigFileFilter(config: config?.config)
+        return inputs.filter { input in
+            if filter.keeps(input) { return true }
+            if options.verbose { Terminal.diagnose(TextReporter.displayable(filter.skipLine(input))) }
+            return false
+        }
     }
 
     /// Runs the validation of `inputs` (see ``inputs(_:)``) and reports; returns the exit status.
@@ -284,9 +302,10 @@ struct ValidationSetup {
     func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<PayloadChecker>, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
         let (spec, source) = schema(for: input)
         var recordIndex = 0
-        func enqueue(_ label: PayloadLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil) {
+        func enqueue(_ label: PayloadLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil, inputUnreadable: Bool = false) {
             emitter?.queued(emitted ?? payload, label: label)
-            runner.enqueue(WorkItem(inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload))
+            runner.enqueue(WorkItem(
+                inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload, inputUnreadable: inputUnreadable))
             recordIndex += 1
         }
         if input.problem == nil, case .file = spec, case .failure(let f) = cache.validator(for: spec) {
@@ -308,7 +327,8 @@ struct ValidationSetup {
                     enqueue(label, .bytes(bytes))
                 }
             case .yaml(let document): enqueue(label, .yaml(document))
-            case .failure(let issue): enqueue(label, .failure(issue, .unreadable))
+            // A whole-input `read` failure (missing, no permission, an I/O error) is the input's, not a payload's.
+            case .failure(let issue): enqueue(label, .failure(issue, .unreadable), inputUnreadable: label == .whole && issue.rule == "read")
             }
         }
     }

@@ -37,7 +37,7 @@ struct SchemaOptions: ParsableArguments {
     var profile: ProfileName?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Config file (default: .chatpayloads.yml or .chatpayloads.yaml, searched from the working directory upward).",
+        "Config file (default: .chatpayloads.yml or .chatpayloads.yaml, searched from the working directory upward; one another user owns or every user can write is refused, unless named here).",
         valueName: "path"))
     var config: String?
 
@@ -83,6 +83,8 @@ struct ValidateOptions: Equatable, Sendable {
     var include: [String]
     /// `--exclude` globs.
     var exclude: [String]
+    /// `--files-from-config`: keep only the inputs ``ConfigFileFilter`` takes.
+    var filesFromConfig: Bool
     /// `--ndjson`.
     var ndjson: Bool
     /// `--format`.
