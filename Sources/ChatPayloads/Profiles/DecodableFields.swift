@@ -14,7 +14,8 @@ import JSONSchemaValidator
 ///
 /// Each is a `format` ChatPayloads defines and always asserts (its checker is the models' own
 /// reading: ``ChatTimestamp/init(parsing:policy:)``, ``ChatURL/init(_:)``), placed on the
-/// field in the bundled base documents, which every profile reaches.
+/// field in the bundled base documents, which every profile reaches. An exported schema carries
+/// each as its ``Check/pattern`` instead (``Placement/pattern``, ``ExportedChecks``).
 enum DecodableFields {
     /// `format` names of the checks.
     static let updatedFormat = "chatpayloads-updated"
