@@ -103,7 +103,7 @@ public enum BundledSchemas {
     /// profile overlays, generated knob overlays, custom-data schemas) is embedded under `$defs`
     /// keyed by its `$id`, keeping that `$id`, so the absolute `$ref`s resolve inside the document
     /// with no registry and no network. It carries every rule the profile adds, in keywords a
-    /// validator enforces with format assertion off (``ExportedChecks``): the entities' root
+    /// validator enforces with format assertion off: the entities' root
     /// `"type": "object"`, the checks of dates and URLs the typed models add as `pattern`s, and a
     /// `pattern` beside every asserted `format`. What it cannot carry: duplicate-key rejection and
     /// size/depth limits (parser settings), the decoding of `xn--` labels in an asserted `email`,
