@@ -1,5 +1,7 @@
 import ECMARegex
+import JSONCore
 import JSONSchemaFormats
+import JSONSchemaValidator
 import XCTest
 @testable import ChatPayloads
 
@@ -39,6 +41,14 @@ final class FormatPatternAgreementTests: XCTestCase {
         return out
     }
 
+    /// The checker's UTF-8 path (what `validate` runs on a payload's bytes).
+    static func utf8(_ checker: FormatChecker) -> (String) -> Bool {
+        { text in
+            var copy = text
+            return copy.withUTF8 { checker.check(utf8: $0) }
+        }
+    }
+
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     /// `n` with four digits.
@@ -53,7 +63,7 @@ final class FormatPatternAgreementTests: XCTestCase {
                      "2023-04-31", "2023-04-30", "2023-13-01", "2023-00-10", "2023-01-00", "2023-01-32", "2023-12-31", "1600-02-29", "1700-02-29"]
         let hours = Array(0...24), minutes = [0, 1, 29, 30, 58, 59, 60], seconds = [0, 1, 59, 60, 61]
         var result: [String] = []
-        for _ in 0..<40_000 {
+        for _ in 0..<25_000 {
             let date = r.chance(90) ? r.pick(dates) : "\(four(r.below(10_000)))-\(two(1 + r.below(12)))-\(two(1 + r.below(31)))"
             let hh = r.chance(80) ? r.pick(hours) : r.below(24), mm = r.chance(80) ? r.pick(minutes) : r.below(60)
             let ss = r.chance(50) ? 60 : (r.chance(70) ? r.pick(seconds) : r.below(60))
@@ -88,6 +98,7 @@ final class FormatPatternAgreementTests: XCTestCase {
         var found = try disagreements("date-time", pattern: FormatPatterns.dateTime, checker: DateTimeFormats.isDateTime, inputs: inputs)
         for check in DecodableFields.checks where check.format != DecodableFields.urlFormat {
             found += try disagreements(check.format, pattern: check.pattern, checker: check.checker.check, inputs: inputs + ["", " "])
+            found += try disagreements(check.format + " (UTF-8)", pattern: check.pattern, checker: Self.utf8(check.checker), inputs: inputs + ["", " "])
         }
         for line in found.prefix(50) { print(line) }
         XCTAssertEqual(found.count, 0, found.first ?? "")
@@ -123,6 +134,7 @@ final class FormatPatternAgreementTests: XCTestCase {
         found += try disagreements("iri-reference", pattern: FormatPatterns.iriReference, checker: URIFormats.isIRIReference, inputs: inputs)
         for check in DecodableFields.checks where check.format == DecodableFields.urlFormat {
             found += try disagreements(check.format, pattern: check.pattern, checker: check.checker.check, inputs: inputs)
+            found += try disagreements(check.format + " (UTF-8)", pattern: check.pattern, checker: Self.utf8(check.checker), inputs: inputs)
         }
         let long = "https://example.com/" + String(repeating: "a/b%20c", count: 20_000)
         XCTAssertEqual(try ECMARegex(FormatPatterns.iriReference).test(long), .match, "a long URL within the default step budget")
@@ -168,3 +180,26 @@ final class FormatPatternAgreementTests: XCTestCase {
     }
 }
 
+/// The exported text carries the asserted formats of an app's custom-data schema too.
+final class ExportedCustomDataFormatTests: XCTestCase {
+    func testOneVerdict_AssertedFormatsInCustomDataGetAPatternOrAComment() throws {
+        let custom: JSONValue = ["type": "object", "properties": ["born": ["type": "string", "format": "date-time"], "site": ["type": "string", "format": "hostname"]]]
+        let strict = try JSONParser.parse(BundledSchemas.resolvedText(.user, profile: .named(.strict), customData: ["user": custom])).root
+        let defs = try XCTUnwrap(strict["$defs"]?.objectValue)
+        let data = try XCTUnwrap(defs["generated/custom-data/user.json"])
+        XCTAssertEqual(data["properties"]?["born"]?["allOf"], [["$ref": "https://chatpayloads.dev/generated/formats/date-time.json"]])
+        XCTAssertTrue(data["properties"]?["site"]?["$comment"]?.stringValue?.contains("asserts the \"hostname\" format") == true)
+        XCTAssertEqual(defs["generated/formats/date-time.json"]?["pattern"]?.stringValue, FormatPatterns.dateTime)
+        // Without the format asserted (standard), no pattern and no comment: the format only annotates.
+        let standard = try JSONParser.parse(BundledSchemas.resolvedText(.user, profile: .named(.standard), customData: ["user": custom])).root
+        let plain = try XCTUnwrap(standard["$defs"]?["generated/custom-data/user.json"])
+        XCTAssertNil(plain["properties"]?["born"]?["allOf"])
+        XCTAssertNil(plain["properties"]?["site"]?["$comment"])
+        // Compiled with format assertion off, the strict text refuses a bad date in custom data.
+        var options = ValidatorOptions()
+        options.formats = .annotate
+        let compiled = try JSONSchema(strict, registry: .standard, options: options)
+        XCTAssertFalse(compiled.isValid(try JSONParser.parse(#"{"id":"u","type":"default","custom":{"born":"yesterday"}}"#).root))
+        XCTAssertTrue(compiled.isValid(try JSONParser.parse(#"{"id":"u","type":"default","custom":{"born":"2020-01-01T00:00:00Z"}}"#).root))
+    }
+}
