@@ -190,6 +190,8 @@ final class ExportedCustomDataFormatTests: XCTestCase {
         XCTAssertEqual(data["properties"]?["born"]?["allOf"], [["$ref": "https://chatpayloads.dev/generated/formats/date-time.json"]])
         XCTAssertTrue(data["properties"]?["site"]?["$comment"]?.stringValue?.contains("asserts the \"hostname\" format") == true)
         XCTAssertEqual(defs["generated/formats/date-time.json"]?["pattern"]?.stringValue, FormatPatterns.dateTime)
+        // The root names what only the parser can check: duplicate names (strict refuses them) and the limits.
+        XCTAssertTrue(strict["$comment"]?.stringValue?.contains("refuses a payload in which an object repeats a member name") == true)
         // Without the format asserted (standard), no pattern and no comment: the format only annotates.
         let standard = try JSONParser.parse(BundledSchemas.resolvedText(.user, profile: .named(.standard), customData: ["user": custom])).root
         let plain = try XCTUnwrap(standard["$defs"]?["generated/custom-data/user.json"])

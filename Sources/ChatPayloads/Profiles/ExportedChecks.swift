@@ -88,4 +88,18 @@ enum ExportedChecks {
         }
         return .object(object)
     }
+
+    /// `root` (the compound document) with a `$comment` naming what `validate` also checks under
+    /// `profile` that no schema keyword can say: the parser's settings.
+    static func notingParserRules(in root: JSONValue, profile: Profile) -> JSONValue {
+        guard case .object(let o) = root else { return root }
+        var note = "Not in this text, because no JSON Schema keyword can say it: ChatPayloads parses a payload with limits (max-bytes \(profile.maxBytes), max-depth \(profile.maxDepth), max-string-bytes \(profile.maxStringBytes), max-number-digits \(profile.maxNumberDigits))"
+        switch profile.effectiveDuplicateKeys {
+        case .reject: note += " and refuses a payload in which an object repeats a member name; parse with duplicate names refused to give the same verdict."
+        case .warn, .allow: note += "; an object that repeats a member name is read with its last value."
+        }
+        let comment = o["$comment"]?.stringValue.map { "\($0) \(note)" } ?? note
+        return .object(o.setting("$comment", to: .string(comment)))
+    }
 }
+

@@ -121,6 +121,6 @@ public enum BundledSchemas {
     ) -> String {
         let composition = SchemaComposer(choice: choice, profile: profile, customData: customData)
             .compose(relaxing: SchemaComposer.relaxedRules(for: profile, includingWarnings: true), exporting: true)
-        return JSONWriter.string(composition.bundled(), options: pretty ? .pretty : .compact)
+        return JSONWriter.string(ExportedChecks.notingParserRules(in: composition.bundled(), profile: profile), options: pretty ? .pretty : .compact)
     }
 }
