@@ -21,41 +21,74 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
 
     func testOneVerdict_PythonJSONSchemaOnTheExportedTextGivesValidatesVerdict() throws {
         try requirePythonJSONSchema()
-        let started = Date()
         let schemas = try bundledSchemaNames()
         let profiles = try profileNames()
         XCTAssertGreaterThanOrEqual(schemas.count, 8, "schemas listed by `chatpayloads schema`: \(schemas)")
         XCTAssertEqual(Set(profiles), ["compat", "standard", "strict"], "profiles named by `chatpayloads schema --help`")
+        let settings = profiles.map { Setting(label: "--profile \($0)", arguments: ["--profile", $0, "--no-config"]) }
+        try crossCheck(schemas: schemas, settings: settings, generatedPerSchema: Self.generatedPerSchema)
+    }
 
+    /// The knobs a config sets on a profile (dates, formats, closed objects, flat custom data,
+    /// custom-data schemas with formats, severities that leave a rule out of the verdict) reach the
+    /// exported text too.
+    func testOneVerdict_TheConfigsKnobsReachTheExportedTextToo() throws {
+        try requirePythonJSONSchema()
+        try write("knobs/custom-user.json", #"{"type":"object","properties":{"a":{"format":"uuid"},"b":{"type":["string","number","boolean"],"format":"date-time"},"c":{"format":"email"}}}"#)
+        let configs: [(String, String)] = [
+            ("compat-native-closed-flat", "profile: compat\ndates: native\nunknown-properties: reject\ncustom: flat\n"),
+            ("standard-some-formats", "profile: standard\nformats: {date-time: assert, uri: assert, uuid: assert, email: annotate}\n"),
+            ("strict-formats-warn", "profile: strict\nseverity: {format: warn}\n"),
+            ("strict-unknown-warn-custom-any", "profile: strict\nunknown-properties: warn\ncustom: any\n"),
+            ("strict-custom-data", "profile: strict\ncustom-schemas:\n  user: custom-user.json\n"),
+        ]
+        var settings: [Setting] = []
+        for (name, text) in configs {
+            try write("knobs/\(name).yml", text)
+            settings.append(Setting(label: "config \(name)", arguments: ["--config", work.appendingPathComponent("knobs/\(name).yml").path]))
+        }
+        try crossCheck(schemas: ["user", "member", "message"], settings: settings, generatedPerSchema: 1_000)
+    }
+
+    /// How one run sets the profile: `--profile P --no-config`, or `--config FILE`.
+    struct Setting {
+        let label: String
+        let arguments: [String]
+    }
+
+    /// Exports every schema under every setting, judges the vectors and `generatedPerSchema`
+    /// generated payloads per schema with `validate` and with python-jsonschema on the exported
+    /// text (one python process), and fails on every disagreement, printing each.
+    func crossCheck(schemas: [String], settings: [Setting], generatedPerSchema: Int) throws {
+        let started = Date()
         let vectors = try vectorPayloads()
         var corpus: [String: [String]] = [:]
         for schema in schemas {
             var generator = PayloadGenerator(seed: 38 &* 1_000_003 &+ UInt64(schema.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) } & 0xFFFF))
-            let generated = (0..<Self.generatedPerSchema).map { _ in generator.payload(for: schema) }
+            let generated = (0..<generatedPerSchema).map { _ in generator.payload(for: schema) }
             corpus[schema] = (vectors[Self.baseName(of: schema)] ?? []) + generated
-            XCTAssertGreaterThanOrEqual(generated.count, 3_000)
         }
 
         // Validate's verdicts and the exported texts.
-        struct Run { let schema: String; let profile: String; let payloads: URL; let exported: URL; let verdicts: URL; let validate: [String] }
+        struct Run { let schema: String; let setting: String; let payloads: URL; let exported: URL; let verdicts: URL; let validate: [String] }
         var runs: [Run] = []
         for schema in schemas {
             let payloads = work.appendingPathComponent("corpus-\(schema).ndjson")
             try Data((corpus[schema] ?? []).map { $0 + "\n" }.joined().utf8).write(to: payloads)
-            for profile in profiles {
-                let exported = try run(["schema", schema, "--profile", profile, "--no-config"])
+            for (n, setting) in settings.enumerated() {
+                let exported = try run(["schema", schema] + setting.arguments)
                 XCTAssertEqual(exported.status, 0, exported.stderr)
-                let exportedURL = work.appendingPathComponent("\(schema).\(profile).schema.json")
+                let exportedURL = work.appendingPathComponent("\(schema).\(n).schema.json")
                 try Data(exported.stdout.utf8).write(to: exportedURL)
-                let result = try run(["validate", "--schema", schema, "--profile", profile, "--no-config", "--ndjson", "--reporter", "ndjson", payloads.path])
-                XCTAssertTrue(result.status == 0 || result.status == 1, "validate \(schema) \(profile): status \(result.status): \(result.stderr.prefix(2_000))")
+                let result = try run(["validate", "--schema", schema] + setting.arguments + ["--ndjson", "--reporter", "ndjson", payloads.path])
+                XCTAssertTrue(result.status == 0 || result.status == 1, "validate \(schema) \(setting.label): status \(result.status): \(result.stderr.prefix(2_000))")
                 var verdicts = [String](repeating: "missing", count: corpus[schema]?.count ?? 0)
                 for line in result.stdout.split(separator: "\n") where line.hasPrefix(#"{"type":"result","#) {
                     guard let (record, outcome) = Self.recordAndOutcome(line), verdicts.indices.contains(record) else { continue }
                     verdicts[record] = outcome
                 }
-                runs.append(Run(schema: schema, profile: profile, payloads: payloads, exported: exportedURL,
-                                verdicts: work.appendingPathComponent("\(schema).\(profile).python.txt"), validate: verdicts))
+                runs.append(Run(schema: schema, setting: setting.label, payloads: payloads, exported: exportedURL,
+                                verdicts: work.appendingPathComponent("\(schema).\(n).python.txt"), validate: verdicts))
             }
         }
 
@@ -70,29 +103,29 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
         print("ExportedSchemaCrossCheckTests: python-jsonschema's verdicts after \(Date().timeIntervalSince(started)) s")
 
         var disagreements: [String] = []
-        // Valid payloads in some profile (react-channel is never valid under strict: it
+        // Valid payloads under some setting (react-channel is never valid under strict: it
         // requires `type` and defines no such property, which strict's closed objects refuse).
         var validSomewhere: [String: Bool] = [:]
         var compared = 0
         for run in runs {
             let theirs = String(decoding: try Data(contentsOf: run.verdicts), as: UTF8.self).split(separator: "\n").map(String.init)
             let payloads = corpus[run.schema] ?? []
-            XCTAssertEqual(theirs.count, payloads.count, "\(run.schema) \(run.profile): python judged \(theirs.count) of \(payloads.count) payloads")
-            XCTAssertTrue(run.validate.contains("invalid"), "\(run.schema) \(run.profile): the corpus holds invalid payloads")
-            XCTAssertFalse(run.validate.contains("missing"), "\(run.schema) \(run.profile): validate judged every payload")
+            XCTAssertEqual(theirs.count, payloads.count, "\(run.schema) \(run.setting): python judged \(theirs.count) of \(payloads.count) payloads")
+            XCTAssertTrue(run.validate.contains("invalid"), "\(run.schema) \(run.setting): the corpus holds invalid payloads")
+            XCTAssertFalse(run.validate.contains("missing"), "\(run.schema) \(run.setting): validate judged every payload")
             validSomewhere[run.schema, default: false] = validSomewhere[run.schema, default: false] || run.validate.contains("valid")
             for (i, payload) in payloads.enumerated() where i < theirs.count {
                 compared += 1
                 let ours = run.validate[i]
                 if ours != theirs[i] {
-                    disagreements.append("\(run.schema) --profile \(run.profile): validate \(ours), python-jsonschema \(theirs[i]): \(payload)")
+                    disagreements.append("\(run.schema) \(run.setting): validate \(ours), python-jsonschema \(theirs[i]): \(payload)")
                 }
             }
         }
-        for schema in schemas { XCTAssertEqual(validSomewhere[schema], true, "\(schema): the corpus holds payloads valid under some profile") }
+        for schema in schemas { XCTAssertEqual(validSomewhere[schema], true, "\(schema): the corpus holds payloads valid under some setting") }
         for line in disagreements { print("disagreement: \(line)") }
         XCTAssertEqual(disagreements.count, 0, "\(disagreements.count) of \(compared) verdicts differ; first: \(disagreements.first ?? "")")
-        XCTAssertGreaterThanOrEqual(compared, schemas.count * profiles.count * Self.generatedPerSchema)
+        XCTAssertGreaterThanOrEqual(compared, schemas.count * settings.count * generatedPerSchema)
     }
 
     /// The `record` and `outcome` of one line of the ndjson reporter (`{"type":"result",...}`).
