@@ -15,10 +15,13 @@ struct SchemaCommand: ParsableCommand {
             (python-jsonschema, ajv, networknt) gives the profile's verdict with no registry. \
             --source prints the schema file exactly as bundled instead.
 
-            What the text cannot carry: format assertion (turn it on in the other validator when \
-            the profile asserts formats), the date and URL checks every profile makes for the \
-            typed models (formats only ChatPayloads knows), duplicate-key rejection, and the size \
-            and depth limits.
+            The text carries every rule the profile adds, in keywords a validator enforces with \
+            format assertion off (the default of python-jsonschema, ajv and networknt): entity \
+            documents are objects, the date and URL checks every profile makes for the typed \
+            models are patterns, and each format the profile asserts has a pattern beside it \
+            that accepts what ChatPayloads' checker accepts (email: up to the decoding of xn-- \
+            labels; a format with no pattern is named in a $comment). What it cannot carry: \
+            duplicate-key rejection and the size and depth limits (parser settings).
 
             EXAMPLES:
               chatpayloads schema

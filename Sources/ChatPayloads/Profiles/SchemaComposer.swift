@@ -67,10 +67,10 @@ struct SchemaComposer {
 
     /// The composition for `relaxed` rules. With `exporting` (a document for other tools, see
     /// ``BundledSchemas/resolvedText(_:profile:customData:pretty:)``) the ``DecodableFields``
-    /// checks are left out: they are formats only ChatPayloads knows. An app's own schema
-    /// (``SchemaChoice/custom(_:uri:)``) gets none either.
+    /// checks and the asserted formats are carried as patterns (``ExportedChecks``). An app's own
+    /// schema (``SchemaChoice/custom(_:uri:)``) gets no ``DecodableFields`` checks.
     func compose(relaxing relaxed: Set<String>, exporting: Bool = false) -> Composition {
-        var decodable = !exporting
+        var decodable = true
         if case .custom = choice { decodable = false }
         let keywordRules = relaxed.subtracting(Profile.knobRules).subtracting(["format"])
         var stripBundled = keywordRules
@@ -83,7 +83,7 @@ struct SchemaComposer {
 
         var options = profile.validatorOptions
         if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { options.formats = .annotate }
-        if decodable { options = DecodableFields.asserting(options) }
+        if decodable, !exporting { options = DecodableFields.asserting(options) }
         // A bundled choice's root is ours (a bundled document or the generated wrapper), checked
         // against the meta-schema by the tests for every schema, profile and knob; an app's own
         // schema is checked at every compile.
@@ -161,10 +161,11 @@ struct SchemaComposer {
             if Self.entityURIs.contains(doc.uri) { value = Self.objectRoot(value) }
             value = SchemaWalker.removing(stripBundled, from: value)
             // After the relaxations: what the models cannot decode is never relaxed away.
-            if decodable, DecodableFields.baseURIs.contains(doc.uri) { value = DecodableFields.placing(in: value) }
+            if decodable, DecodableFields.baseURIs.contains(doc.uri) { value = DecodableFields.placing(in: value, as: exporting ? .pattern : .format) }
             bundled.append((doc.uri, value))
         }
         documents = bundled + documents
+        if exporting { documents = ExportedChecks.adding(to: documents, asserting: options.formats) }
 
         // With nothing composed over it, the selected schema is the root itself, so error
         // locations read exactly as in the published schema (`/required`, not `/allOf/0/$ref/required`).

@@ -102,11 +102,13 @@ public enum BundledSchemas {
     /// ``PayloadValidator`` compiles; every document it reaches by `$ref` (bundled schemas,
     /// profile overlays, generated knob overlays, custom-data schemas) is embedded under `$defs`
     /// keyed by its `$id`, keeping that `$id`, so the absolute `$ref`s resolve inside the document
-    /// with no registry and no network. What a document cannot carry: format assertion (turn it
-    /// on in the runner when ``Profile/formats`` asserts), duplicate-key rejection and size/depth
-    /// limits (parser settings), the checks of dates and URLs the typed models add (formats only
-    /// ChatPayloads knows; the entities' root `"type": "object"` is kept), and warnings: rules set
-    /// to `warn` are left out, so the text gives the profile's pass/fail verdict.
+    /// with no registry and no network. It carries every rule the profile adds, in keywords a
+    /// validator enforces with format assertion off: the entities' root
+    /// `"type": "object"`, the checks of dates and URLs the typed models add as `pattern`s, and a
+    /// `pattern` beside every asserted `format`. What it cannot carry: duplicate-key rejection and
+    /// size/depth limits (parser settings), the decoding of `xn--` labels in an asserted `email`,
+    /// formats with no pattern (named in a `$comment`), and warnings: rules set to `warn` are
+    /// left out, so the text gives the profile's pass/fail verdict.
     public static func resolvedText(
         _ schema: BundledSchema, profile: Profile = .standard, customData: [String: JSONValue] = [:], pretty: Bool = true
     ) -> String {
@@ -119,6 +121,6 @@ public enum BundledSchemas {
     ) -> String {
         let composition = SchemaComposer(choice: choice, profile: profile, customData: customData)
             .compose(relaxing: SchemaComposer.relaxedRules(for: profile, includingWarnings: true), exporting: true)
-        return JSONWriter.string(composition.bundled(), options: pretty ? .pretty : .compact)
+        return JSONWriter.string(ExportedChecks.notingParserRules(in: composition.bundled(), profile: profile), options: pretty ? .pretty : .compact)
     }
 }
