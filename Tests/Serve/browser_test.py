@@ -364,7 +364,7 @@ EMOJI_PAYLOAD = (
     '  "status": true\n'
     '}\n'
 )
-EMOJI_TOKENS = {2: "5,", 3: "7,", 4: "8\n", 5: "true"}
+EMOJI_TOKENS = {2: "5,", 3: "7,", 4: "8,", 5: "true"}
 
 
 def check_emoji_caret(p):
