@@ -35,8 +35,9 @@ started with --profile strict):
                   holding emoji, flags and other characters outside the BMP (the server counts
                   columns in Unicode scalars, the editor in UTF-16 code units), and on plain lines
   json-array      a pasted top-level array is sent as format=json-array: each element is a
-                  payload with its own verdict and marked line; no advice names a CLI flag; the
-                  canonical form lists each element; "copy as curl" says format=json-array
+                  payload with its own verdict and marked line; the canonical form lists each
+                  element; "copy as curl" says format=json-array; an element that is not an
+                  object is advised with the page's controls (no CLI flag, no API parameter)
 
 Prints a JSON summary ({"passed": bool, "checks": [{"name", "passed", "detail"}], ...}) and
 exits 1 when any check failed (2 when the browser could not start).
@@ -427,8 +428,13 @@ def check_json_array(p):
     run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=p.timeout)
     outcomes = [r.get("outcome") for r in json.loads(run.stdout).get("results", [])]
     expect(outcomes == ["valid", "invalid"], "curl's verdict %r" % outcomes)
+    # An element that is not an object, under auto: the advice names the page's controls.
     p.choose("schema", "auto")
-    return "%s; curl %r" % (verdict["text"], outcomes)
+    p.paste('[\n  {"id": "user-bo", "name": "Bo", "type": "moderator"},\n  7\n]\n')
+    p.wait(lambda: any(q["line"] == "3" and q["rule"] == "auto" for q in p.problems()), "the problem of the element 7")
+    advice = [q["message"] for q in p.problems() if q["line"] == "3" and q["rule"] == "auto"][0]
+    expect("--" not in advice and "schema=" not in advice and "Schema picker" in advice, "advice: %r" % advice)
+    return "%s; curl %r; %s" % (verdict["text"], outcomes, advice)
 
 
 def check_console(p):

@@ -1,5 +1,6 @@
 import ChatPayloads
 import Foundation
+import JSONCore
 
 /// The playground page `chatpayloads serve` answers `GET /` with: one self-contained HTML document
 /// (styles and script inline, nothing fetched from elsewhere) that calls the server's `/v1/` API.
@@ -29,7 +30,13 @@ package enum PlaygroundPage {
             let selected = name == defaultProfile ? " selected" : ""
             return "        <option value=\"\(name.rawValue)\"\(selected)>\(name.rawValue) (\(pickerNote(name)))</option>"
         }
-        return template.replacingOccurrences(of: "        <!--profile-options-->", with: options.joined(separator: "\n"))
+        // The API's wording of an `auto` issue, which the page says in terms of its own controls.
+        let apiAuto = JSONWriter.string(.object(JSONObject([
+            .init(key: "option", value: .string(PlaygroundService.autoOption)), .init(key: "advice", value: .string(PlaygroundService.autoAdvice)),
+        ])), options: .canonical)
+        return template
+            .replacingOccurrences(of: "        <!--profile-options-->", with: options.joined(separator: "\n"))
+            .replacingOccurrences(of: "/*api-auto*/null", with: apiAuto)
     }
 
     /// What a profile's picker entry says after its name.
@@ -239,6 +246,8 @@ package enum PlaygroundPage {
           var controllers = {};
           var stale = { canonical: true, record: true };
           var marked = new Map(), markedBefore = [];
+          // How the API words an `auto` issue (its parameter, and its advice at the end).
+          var API_AUTO = /*api-auto*/null;
 
           var EXAMPLES = {
             'message-invalid': '{\n  "id": "3f2b8c1e-9a4d-4e7b-8c2a-5d6e7f809a1c",\n  "contentType": "externalUrl",\n  "content": {\n    "url": "https://example.org/release-notes"\n  },\n  "createdAt": 1709650330000\n}\n',
@@ -513,6 +522,19 @@ package enum PlaygroundPage {
             problemsNote.hidden = issues.length > 0;
           }
 
+          // An `auto` issue (the schema could not be told by the payload's shape) says what to do
+          // with the API's parameters; the page says it with its own controls.
+          function pageAdvice(e) {
+            var text = String(e.message);
+            if (e.rule !== 'auto' || !API_AUTO) return text;
+            if (text.indexOf(API_AUTO.option) === 0) text = 'Schema auto (by shape)' + text.slice(API_AUTO.option.length);
+            var end = '; ' + API_AUTO.advice;
+            if (text.slice(-end.length) === end) {
+              text = text.slice(0, -end.length) + '; choose its schema in the Schema picker, or paste several payloads as a JSON array or one per line';
+            }
+            return text;
+          }
+
           // Reads the document `validate --reporter json` prints.
           function showReport(report) {
             var results = Array.isArray(report.results) ? report.results : [];
@@ -530,8 +552,9 @@ package enum PlaygroundPage {
               counts[r.outcome] = (counts[r.outcome] || 0) + 1;
               (Array.isArray(r.errors) ? r.errors : []).forEach(function (e, index) {
                 var line = typeof e.line === 'number' ? e.line : r.line;
-                issues.push({ severity: e.severity === 'warning' ? 'warning' : 'error', message: String(e.message), instanceLocation: e.instanceLocation, keywordLocation: e.keywordLocation, rule: e.rule, line: line, column: e.column, record: r.record || 0, best: index === 0 && r.outcome === 'invalid' });
-                mark(line, 'error', String(e.message));
+                var text = pageAdvice(e);
+                issues.push({ severity: e.severity === 'warning' ? 'warning' : 'error', message: text, instanceLocation: e.instanceLocation, keywordLocation: e.keywordLocation, rule: e.rule, line: line, column: e.column, record: r.record || 0, best: index === 0 && r.outcome === 'invalid' });
+                mark(line, 'error', text);
               });
               (Array.isArray(r.warnings) ? r.warnings : []).forEach(function (w) {
                 var line = typeof w.line === 'number' ? w.line : r.line;

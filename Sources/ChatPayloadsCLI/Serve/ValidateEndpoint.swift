@@ -3,7 +3,9 @@ import JSONCore
 
 /// `POST /v1/validate`: the body is checked as `chatpayloads validate --reporter json` checks
 /// standard input, and the answer is the document that command prints, byte for byte, whatever
-/// the verdict (the input is named `<stdin>`, as there).
+/// the verdict (the input is named `<stdin>`, as there), except that an `auto` issue (no kind
+/// told by the payload's shape) says what to do with this API's parameters
+/// (``autoOption``, ``autoAdvice``) rather than validate's options.
 extension PlaygroundService {
     /// The `format` values, as `validate --format` takes them: `auto` (the default) tells NDJSON
     /// from one JSON document as `validate` does for standard input; `json-array` reads each
@@ -12,6 +14,14 @@ extension PlaygroundService {
 
     /// The name the reports give the body: `validate`'s for standard input.
     static let bodyName = "<stdin>"
+
+    /// How an `auto` issue of `POST /v1/validate` names the detection: the query parameter.
+    package static let autoOption = "schema=auto"
+
+    /// How an `auto` issue of `POST /v1/validate` ends: what to send instead (validate's says
+    /// `--schema` and `--select`, which the API does not have).
+    package static let autoAdvice = "name the schema with the schema parameter (schema=user, schema=message, ...), "
+        + "or send several payloads as a top-level array with format=json-array or one per line with format=ndjson"
 
     func validate(query: QueryParameters, body: [UInt8]) -> Result<PlaygroundResponse, PlaygroundError> {
         let context: ProfileContext

@@ -1,3 +1,4 @@
+import ChatPayloads
 import ChatPayloadsCLI
 import Foundation
 import XCTest
@@ -21,6 +22,13 @@ final class PlaygroundServiceTests: CLITestCase {
     }
 
     func body(_ response: PlaygroundResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    /// `validate`'s JSON report as the API words it: an `auto` issue names the API's parameter
+    /// and ends with its advice instead of validate's options.
+    func apiWording(_ report: String) -> String {
+        report.replacingOccurrences(of: "\"--schema auto", with: "\"" + PlaygroundService.autoOption)
+            .replacingOccurrences(of: PayloadShape.validateAdvice, with: PlaygroundService.autoAdvice)
+    }
 
     func errorCode(_ response: PlaygroundResponse) throws -> String? {
         let document = try json(body(response))
@@ -56,7 +64,7 @@ final class PlaygroundServiceTests: CLITestCase {
             XCTAssertEqual(answer.status, 200, "\(c.query): \(body(answer))")
             XCTAssertEqual(answer.contentType, "application/json")
             let cli = try run(["validate", "--no-config", "--reporter", "json"] + c.arguments + ["-"], stdin: c.body)
-            XCTAssertEqual(body(answer), cli.stdout, "validate \(c.arguments.joined(separator: " ")) - differs from POST /v1/validate?\(c.query)")
+            XCTAssertEqual(body(answer), apiWording(cli.stdout), "validate \(c.arguments.joined(separator: " ")) - differs from POST /v1/validate?\(c.query)")
             XCTAssertFalse(cli.stdout.isEmpty, c.query)
         }
     }
@@ -309,13 +317,21 @@ final class PlaygroundServiceTests: CLITestCase {
                 let answer = post(service, "/v1/validate?\(query)", text)
                 XCTAssertEqual(answer.status, 200, "body \(k), \(query): \(body(answer))")
                 let cli = try run(["validate", "--no-config", "--reporter", "json", "--format", "json-array"] + arguments + ["-"], stdin: text)
-                XCTAssertEqual(body(answer), cli.stdout, "body \(k), \(query)")
+                XCTAssertEqual(body(answer), apiWording(cli.stdout), "body \(k), \(query)")
             }
         }
         // Three payloads, the third invalid, each located in the body.
         let report = try json(body(post(service, "/v1/validate?schema=auto&format=json-array", bodies[0])))
         let outcomes = (report["results"] as? [[String: Any]] ?? []).compactMap { $0["outcome"] as? String }
         XCTAssertEqual(outcomes, ["valid", "valid", "invalid"])
+        // A non-object (an array sent as one document, a number element) is told what to send
+        // through this API, not validate's --schema or --select.
+        for (query, text) in [("schema=auto", "[{\"id\": \"u1\"}]"), ("schema=auto&format=json-array", "[7]"), ("", "42")] {
+            let answer = body(post(service, "/v1/validate?\(query)", text))
+            XCTAssertTrue(answer.contains("schema=auto: this document is not a JSON object"), answer)
+            XCTAssertTrue(answer.contains("format=json-array"), answer)
+            XCTAssertFalse(answer.contains("--"), answer)
+        }
         let document = try json(PlaygroundOpenAPI.document)
         let parameters = ((document["paths"] as? [String: Any])?["/v1/validate"] as? [String: Any])?["post"] as? [String: Any]
         let format = (parameters?["parameters"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "format" }
