@@ -574,7 +574,9 @@ enum PlaygroundOpenAPIText {
                     "type": "string",
                     "description": "The payload text compared with it (B)."
                   }
-                }
+                },
+                "additionalProperties": false,
+                "description": "The two payload texts; a key given twice, or any key but a and b, is refused (400)."
               }
             }
           }

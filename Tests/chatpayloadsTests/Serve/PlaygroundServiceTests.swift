@@ -282,6 +282,18 @@ final class PlaygroundServiceTests: CLITestCase {
         XCTAssertEqual(post(service, "/v1/validate?schema=user&profile=strict&format=json", user).status, 200)
     }
 
+    /// The same class in `/v1/diff`'s body: a key given twice is not decided by the last, and a
+    /// key other than a and b is not ignored.
+    func testFinding10_ADiffBodyWithARepeatedOrUnknownKeyIsRefused() throws {
+        let service = try service()
+        for bad in [#"{"a": "{}", "a": "[]", "b": "{}"}"#, #"{"a": "{}", "b": "{}", "b": "[]"}"#, #"{"a": "{}", "b": "{}", "kind": "user"}"#] {
+            let answer = post(service, "/v1/diff", bad)
+            XCTAssertEqual(answer.status, 400, "\(bad): \(body(answer))")
+            XCTAssertEqual(try errorCode(answer), "bad-diff-body", bad)
+        }
+        XCTAssertEqual(post(service, "/v1/diff", #"{"b": "{}", "a": "{}"}"#).status, 200)
+    }
+
     /// The same class: a parameter the endpoint does not take (a typo such as `profle=strict`)
     /// is refused, not silently left out of the answer.
     func testFinding10_AQueryParameterTheEndpointDoesNotTakeIsRefused() throws {
