@@ -10,8 +10,9 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the playground: a page to paste payloads into, and an HTTP API answering as the CLI does.",
         discussion: """
             GET / is the page. The API (GET /openapi.json describes it):
-              POST /v1/validate?schema=NAME|auto&profile=P&format=auto|json|ndjson|json-array
-                   the document `validate --reporter json` prints for the body
+              POST /v1/validate?schema=NAME|auto&profile=P&format=F
+                   the document `validate --reporter json` prints for the body;
+                   F: auto, json, ndjson or json-array (each array element)
               POST /v1/normalize, /v1/convert?to=record|payload, /v1/diff
               GET  /v1/schemas, /v1/schemas/NAME?profile=P, /healthz
             A query parameter given twice, or one the path does not take, is answered 400. The \
@@ -28,8 +29,8 @@ struct ServeCommand: ParsableCommand {
 
             EXIT STATUS:
               0   stopped by SIGINT or SIGTERM
-              1   the server could not listen (`error: cannot listen on HOST:PORT: address \
-            already in use`, permission denied, unknown host) or stopped on an error
+              1   cannot listen on HOST:PORT (address in use, permission, unknown \
+            host) or stopped on an error
               3   config error
               64  usage error
               \(ServeCommand.serverMissingStatus)  the chatpayloads-serve executable is not beside chatpayloads

@@ -366,6 +366,7 @@ final class PlaygroundServiceTests: CLITestCase {
             XCTAssertEqual(selected.count, 1, "\(arguments): \(picker)")
             XCTAssertTrue(selected.first?.hasPrefix("value=\"\(expected)\" selected>") ?? false, "\(arguments): \(picker)")
             XCTAssertEqual(page, PlaygroundPage.html(defaultProfile: service.defaultProfile))
+            XCTAssertFalse(page.contains("<!--profile-options-->") || page.contains("/*api-auto*/"), "a placeholder was left in the page")
         }
     }
 
