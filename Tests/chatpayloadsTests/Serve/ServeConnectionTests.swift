@@ -117,6 +117,17 @@ final class ServeConnectionTests: ServeTestCase {
         // HTTP/1.1 stays open without asking.
         XCTAssertEqual(connection.request("GET", "/healthz")?.status, 200)
         XCTAssertEqual(connection.request("GET", "/healthz")?.headers["connection"], nil)
+        // Pipelined requests are each answered by its own version and keep-alive; the one asking
+        // to close is answered, then the connection closes.
+        connection.send(
+            "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nPOST /v1/validate?schema=user HTTP/1.0\r\nConnection: keep-alive\r\n"
+                + "Content-Length: 2\r\n\r\n{}GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let first = connection.receive()
+        let second = connection.receive()
+        let third = connection.receive()
+        XCTAssertEqual([first?.status, second?.status, third?.status], [200, 200, 200])
+        XCTAssertEqual([first?.headers["connection"], second?.headers["connection"], third?.headers["connection"]], [nil, "keep-alive", "close"])
+        XCTAssertTrue(connection.waitForClose(), "the connection stayed open after Connection: close")
     }
 
     // MARK: - finding 12: a port in use
