@@ -16,9 +16,13 @@ enum ListenFailure {
     /// The reason `error` gives, from its errno when it has one.
     static func reason(_ error: any Error) -> String {
         if let io = error as? IOError { return describe(errno: io.errnoCode) }
+        if let unknown = error as? SocketAddressError.UnknownHost {
+            let reason = unknown.errorDescription.prefix(1).lowercased() + unknown.errorDescription.dropFirst()
+            return "cannot resolve the host name '\(unknown.host)' (\(reason); see --host)"
+        }
         if let address = error as? SocketAddressError {
             switch address {
-            case .unknown(let host, _): return "cannot resolve the host name '\(host)'"
+            case .unknown(let host, _): return "cannot resolve the host name '\(host)' (see --host)"
             case .unsupported: return "the address family is not supported"
             case .unixDomainSocketPathTooLong: return "the socket path is too long"
             case .failedToParseIPString(let text): return "'\(text)' is not an IP address"

@@ -38,7 +38,7 @@ enum PlaygroundServer {
         let app = Application(
             responder: PlaygroundResponder(service: settings.service, maxBodyBytes: settings.maxBodyBytes),
             server: HTTPServerBuilder { responder in
-                PlaygroundHTTP1Channel(base: HTTP1Channel(responder: responder, configuration: http1), maxDiscardBytes: ServeSettings.maxDiscardBytes)
+                PlaygroundHTTP1Channel(base: HTTP1Channel(responder: responder, configuration: http1), maxDiscardBytes: settings.maxDiscardBytes)
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: settings.port), serverName: "chatpayloads",

@@ -149,6 +149,11 @@ final class ServeConnectionTests: ServeTestCase {
             }
             XCTAssertTrue(result.stdout.isEmpty, String(decoding: result.stdout, as: UTF8.self))
         }
+        // An address no interface has (192.0.2.1, TEST-NET-1: documentation only) is named the same way.
+        let foreign = try runCapturing(serverBinary, ["--no-config", "--host", "192.0.2.1", "--port", "8080"])
+        let message = String(decoding: foreign.stderr, as: UTF8.self)
+        XCTAssertEqual(foreign.status, 1, message)
+        XCTAssertTrue(message.hasPrefix("error: cannot listen on 192.0.2.1:8080: address not available"), message)
     }
 
     // MARK: - helpers
