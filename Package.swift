@@ -112,6 +112,9 @@ let package = Package(
             dependencies: [
                 "ChatPayloadsCLI", "GlibcFloor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                // NIO's HTTP/1 parts and Hummingbird's codec between them and HTTPTypes: the
+                // server's connection handler sees the request's HTTP version and body's end there.
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).

@@ -10,12 +10,17 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the playground: a page to paste payloads into, and an HTTP API answering as the CLI does.",
         discussion: """
             GET / is the page. The API (GET /openapi.json describes it):
-              POST /v1/validate?schema=NAME|auto&profile=P&format=auto|json|ndjson
-                   the document `validate --reporter json` prints for the body
+              POST /v1/validate?schema=NAME|auto&profile=P&format=F
+                   the document `validate --reporter json` prints for the body;
+                   F: auto, json, ndjson or json-array (each array element)
               POST /v1/normalize, /v1/convert?to=record|payload, /v1/diff
               GET  /v1/schemas, /v1/schemas/NAME?profile=P, /healthz
+            A query parameter given twice, or one the path does not take, is answered 400. The \
+            page opens on the server's profile (--profile, else the config's).
             On start it prints `listening on http://HOST:PORT` (the real port: --port 0 picks a \
-            free one). SIGINT or SIGTERM stop it gracefully (exit 0).
+            free one). SIGINT or SIGTERM stop it gracefully (exit 0). An HTTP/1.0 request is \
+            answered in HTTP/1.0 and its connection closed after the answer unless it asks for \
+            keep-alive.
 
             EXAMPLES:
               chatpayloads serve
@@ -24,7 +29,8 @@ struct ServeCommand: ParsableCommand {
 
             EXIT STATUS:
               0   stopped by SIGINT or SIGTERM
-              1   the server could not listen (address in use, permission)
+              1   cannot listen on HOST:PORT (address in use, permission, unknown \
+            host) or stopped on an error
               3   config error
               64  usage error
               \(ServeCommand.serverMissingStatus)  the chatpayloads-serve executable is not beside chatpayloads

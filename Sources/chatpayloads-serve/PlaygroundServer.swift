@@ -10,10 +10,13 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import Synchronization
 
-/// The playground server: Hummingbird over HTTP/1.1 in front of ``PlaygroundService``, bounded
-/// (body size, idle and request timeouts, connection count), ending gracefully on SIGINT and
-/// SIGTERM (exit status 0).
+/// The playground server: Hummingbird over HTTP/1.1 (and 1.0) in front of ``PlaygroundService``,
+/// bounded (body size, idle and request timeouts, connection count), closing connections as
+/// clients expect (``ConnectionCloseHandler``), ending gracefully on SIGINT and SIGTERM (exit
+/// status 0). An address it cannot listen on ends it with status 1 and one line naming the
+/// address, the port and why (``ListenFailure``).
 enum PlaygroundServer {
     static func main(arguments: [String]) async {
         let settings: ServeSettings
@@ -28,11 +31,15 @@ enum PlaygroundServer {
         logger.logLevel = .error
         let host = settings.host
         let requestTimeout = TimeAmount.seconds(Int64(settings.requestTimeoutSeconds))
+        let address = "\(host.contains(":") ? "[\(host)]" : host):\(settings.port)"
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)],
+            idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))
         let app = Application(
             responder: PlaygroundResponder(service: settings.service, maxBodyBytes: settings.maxBodyBytes),
-            server: .http1(configuration: .init(
-                additionalChannelHandlers: [RequestDeadlineHandler(timeout: requestTimeout)],
-                idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
+            server: HTTPServerBuilder { responder in
+                PlaygroundHTTP1Channel(base: HTTP1Channel(responder: responder, configuration: http1), maxDiscardBytes: settings.maxDiscardBytes)
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: settings.port), serverName: "chatpayloads",
                 // Connections waiting to be accepted (the kernel caps it at net.core.somaxconn): a
@@ -40,6 +47,7 @@ enum PlaygroundServer {
                 backlog: 4096,
                 availableConnectionsDelegate: MaximumAvailableConnections(connections)),
             onServerRunning: { channel in
+                listening.store(true, ordering: .releasing)
                 let port = channel.localAddress?.port ?? settings.port
                 let shown = host.contains(":") ? "[\(host)]" : host
                 write("listening on http://\(shown):\(port)\n", to: 1)
@@ -48,11 +56,19 @@ enum PlaygroundServer {
         do {
             try await app.runService()
         } catch {
-            write("error: the server stopped: \(error)\n", to: 2)
-            exit(1)
+            if listening.load(ordering: .acquiring) {
+                write("error: the server stopped: \(ListenFailure.reason(error))\n", to: 2)
+            } else {
+                write("error: cannot listen on \(address): \(ListenFailure.reason(error))\n", to: 2)
+            }
+            exit(ListenFailure.status)
         }
         exit(0)
     }
+
+    /// Whether the server has started listening (set once its socket is bound), so a failure
+    /// is told apart: one to listen, or one after.
+    private static let listening = Atomic<Bool>(false)
 
     /// Writes `text` to descriptor `fd` at once (unbuffered: a test reading the listening line
     /// from a pipe sees it now).

@@ -2,6 +2,7 @@
 """Drives the playground page (`GET /` of chatpayloads-serve) in headless Chromium.
 
 Usage: browser_test.py URL SCREENSHOT.png [--chromium PATH] [--chromedriver PATH] [--timeout S]
+                       [--checks NAME,...] [--expect-profile P]
 
 Starts no server: URL is one already listening (PlaygroundBrowserTests starts
 `chatpayloads-serve --port 0` and passes its address). Needs Selenium (PyPI) and Debian's
@@ -24,6 +25,19 @@ Starts no server: URL is one already listening (PlaygroundBrowserTests starts
   screenshot    at 1280 px wide, the page as it opens (the invalid message with its errors marked),
                 saved to SCREENSHOT.png
   console       no script error in the browser console
+
+Run only with --checks (issue 38, finding 11; PlaygroundBrowserTests runs them against a server
+started with --profile strict):
+
+  server-profile  a fresh page opens with the profile picker on --expect-profile (the server's
+                  --profile) and its first verdict is under that profile
+  emoji-caret     a problem's location button puts the caret before the offending value on lines
+                  holding emoji, flags and other characters outside the BMP (the server counts
+                  columns in Unicode scalars, the editor in UTF-16 code units), and on plain lines
+  json-array      a pasted top-level array is sent as format=json-array: each element is a
+                  payload with its own verdict and marked line; the canonical form lists each
+                  element; "copy as curl" says format=json-array; an element that is not an
+                  object is advised with the page's controls (no CLI flag, no API parameter)
 
 Prints a JSON summary ({"passed": bool, "checks": [{"name", "passed", "detail"}], ...}) and
 exits 1 when any check failed (2 when the browser could not start).
@@ -328,6 +342,101 @@ def check_screenshot(p, path):
     return "%s (%d bytes)" % (path, os.path.getsize(path))
 
 
+def check_server_profile(p, expected):
+    p.driver.get(p.url + "/")
+    picked = p.js("return document.getElementById('profile').value")
+    expect(picked == expected, "the profile picker opens on %r, not the server's %r" % (picked, expected))
+    verdict = p.settle("invalid")
+    expect(expected in verdict["text"], "the first verdict is not under %s: %r" % (expected, verdict["text"]))
+    sent = p.js("return performance.getEntriesByType('resource').map(function (r) { return r.name; })"
+                ".filter(function (n) { return n.indexOf('/v1/validate') >= 0; })")
+    expect(sent and all(("profile=" + expected) in url for url in sent), "validate requests: %r" % sent)
+    return "picker %s; %s" % (picked, verdict["text"])
+
+
+# Each line holds one mistake; the token the caret must be put before, after characters that
+# take two UTF-16 code units (emoji, a flag of two regional indicators, a skin tone) or one
+# (é, a combining accent), or none.
+EMOJI_PAYLOAD = (
+    '{\n'
+    '  "id": "\U0001F600\U0001F600-ana", "name": 5,\n'
+    '  "type": "\U0001F1F5\U0001F1F9 \U0001F44D\U0001F3FD", "email": 7,\n'
+    '  "externalId": "e\u0301\u00e9", "profileUrl": 8,\n'
+    '  "status": true\n'
+    '}\n'
+)
+EMOJI_TOKENS = {2: "5,", 3: "7,", 4: "8,", 5: "true"}
+
+
+def check_emoji_caret(p):
+    p.choose("schema", "user")
+    p.paste(EMOJI_PAYLOAD)
+    p.wait(lambda: any(q["line"] == "5" for q in p.problems()), "the problems of the pasted payload")
+    p.settle("invalid")
+    located = {}
+    for problem in p.problems():
+        if problem["line"] is not None:
+            located.setdefault(int(problem["line"]), problem)
+    expect(sorted(located) == sorted(EMOJI_TOKENS), "problems on lines %r, not %r: %r" % (sorted(located), sorted(EMOJI_TOKENS), p.problems()))
+    carets = []
+    for line, token in sorted(EMOJI_TOKENS.items()):
+        p.driver.find_element(By.CSS_SELECTOR, '#problems .problem[data-line="%d"] .loc' % line).click()
+        caret = p.js("var e = document.getElementById('payload');"
+                     "return [document.activeElement === e, e.value.slice(0, e.selectionStart).split('\\n').length,"
+                     " e.value.slice(e.selectionStart, e.selectionStart + arguments[0])];", len(token))
+        expect(caret == [True, line, token],
+               "the %s button (line %d) put the caret at %r, not before %r" % (located[line]["location"], line, caret, token))
+        carets.append("%s->%r" % (located[line]["location"], token))
+    p.choose("schema", "auto")
+    return "; ".join(carets)
+
+
+ARRAY_PAYLOAD = (
+    '[\n'
+    '  {"id": "user-ana-lima", "name": "Ana Lima", "type": "moderator", "updated": "2024-03-05T14:48:00.123Z"},\n'
+    '  {"id": "user-bo", "name": 5, "type": "moderator"}\n'
+    ']\n'
+)
+
+
+def check_json_array(p):
+    p.choose("schema", "user")
+    p.count_fetches()
+    p.paste(ARRAY_PAYLOAD)
+    p.wait(lambda: "2 payloads" in p.verdict()["text"]
+           and p.js("return document.getElementById('busy').textContent") == "", "the array's verdict")
+    verdict = p.settle("invalid")
+    sent = p.calls("/v1/validate")
+    expect(sent and "format=json-array" in sent[-1]["url"], "the array was not sent as json-array: %r" % sent)
+    expect("2 payloads" in verdict["text"] and "1 valid" in verdict["text"] and "1 invalid" in verdict["text"],
+           "verdict: %r" % verdict["text"])
+    problems = p.problems()
+    expect(len(problems) == 1 and problems[0]["line"] == "3" and problems[0]["pointer"] == "/name",
+           "problems: %r" % problems)
+    expect(p.marked_lines() == [3], "marked lines %r, not [3]" % p.marked_lines())
+    shown = verdict["text"] + " ".join(q["message"] for q in problems)
+    expect("--" not in shown, "the page's advice names a CLI flag: %r" % shown)
+    p.driver.find_element(By.ID, "tab-canonical").click()
+    p.wait(lambda: "// payload 2 ([1])" in p.js("return document.getElementById('canonical-output').textContent"),
+           "the canonical form of each element")
+    canonical = p.js("return document.getElementById('canonical-output').textContent")
+    expect('"id": "user-ana-lima"' in canonical, "canonical form: %r" % canonical[:300])
+    p.driver.find_element(By.ID, "tab-problems").click()
+    p.driver.find_element(By.ID, "copy-curl").click()
+    command = p.js("return document.getElementById('share-output').value")
+    expect("format=json-array" in command, "curl command: %r" % command[:200])
+    run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=p.timeout)
+    outcomes = [r.get("outcome") for r in json.loads(run.stdout).get("results", [])]
+    expect(outcomes == ["valid", "invalid"], "curl's verdict %r" % outcomes)
+    # An element that is not an object, under auto: the advice names the page's controls.
+    p.choose("schema", "auto")
+    p.paste('[\n  {"id": "user-bo", "name": "Bo", "type": "moderator"},\n  7\n]\n')
+    p.wait(lambda: any(q["line"] == "3" and q["rule"] == "auto" for q in p.problems()), "the problem of the element 7")
+    advice = [q["message"] for q in p.problems() if q["line"] == "3" and q["rule"] == "auto"][0]
+    expect("--" not in advice and "schema=" not in advice and "Schema picker" in advice, "advice: %r" % advice)
+    return "%s; curl %r; %s" % (verdict["text"], outcomes, advice)
+
+
 def check_console(p):
     errors = [e for e in p.driver.get_log("browser")
               if e.get("level") == "SEVERE" and "/v1/" not in e.get("message", "")]
@@ -342,6 +451,8 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for one thing")
+    parser.add_argument("--checks", default="", help="run only these checks (comma-separated names)")
+    parser.add_argument("--expect-profile", default="standard", help="the server's --profile (server-profile)")
     args = parser.parse_args()
 
     summary = {"url": args.url, "screenshot": os.path.abspath(args.screenshot), "checks": []}
@@ -371,6 +482,15 @@ def main():
             ("phone", check_phone), ("screenshot", lambda p: check_screenshot(p, args.screenshot)),
             ("console", check_console),
         ]
+        if args.checks:
+            extra = {"server-profile": lambda p: check_server_profile(p, args.expect_profile),
+                     "emoji-caret": check_emoji_caret, "json-array": check_json_array}
+            known = dict(steps, **extra)
+            names = [n for n in args.checks.split(",") if n]
+            unknown = [n for n in names if n not in known]
+            if unknown:
+                raise SystemExit("unknown checks: %s" % ", ".join(unknown))
+            steps = [(n, known[n]) for n in names]
         for name, step in steps:
             try:
                 detail = step(page)

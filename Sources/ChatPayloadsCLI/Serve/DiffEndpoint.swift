@@ -20,8 +20,19 @@ enum DiffEndpoint {
         let bodyError = PlaygroundError(status: 400, code: "bad-diff-body", message: "expected a JSON object {\"a\": \"TEXT\", \"b\": \"TEXT\"}: the two payloads as strings")
         var bodyOptions = JSONParseOptions()
         bodyOptions.maxBytes = Int.max
-        guard let parsed = try? JSONParser.parse(body, options: bodyOptions), case .string(let a)? = parsed.root["a"], case .string(let b)? = parsed.root["b"] else {
+        guard let parsed = try? JSONParser.parse(body, options: bodyOptions), case .object(let members) = parsed.root,
+              case .string(let a)? = parsed.root["a"], case .string(let b)? = parsed.root["b"] else {
             return .failure(bodyError)
+        }
+        // Nothing sent is left out: a key given twice is not decided by its last value, and a
+        // key other than a and b (a misplaced parameter) is not ignored.
+        if let duplicate = parsed.duplicateKeys.first {
+            return .failure(PlaygroundError(
+                status: 400, code: "bad-diff-body", message: "the body gives the key '\(duplicate.key)' more than once: give each of a and b once"))
+        }
+        if let other = members.members.first(where: { $0.key != "a" && $0.key != "b" }) {
+            return .failure(PlaygroundError(
+                status: 400, code: "bad-diff-body", message: "unknown key '\(other.key)' in the body: it holds a and b only (parameters such as kind go in the query)"))
         }
         let left: [DiffInput.Record]
         let right: [DiffInput.Record]

@@ -32,6 +32,14 @@ package struct PlaygroundError: Error, Sendable, Equatable {
             message: "unknown \(name) '\(value)': expected one of \(expected.joined(separator: ", "))")
     }
 
+    /// A query parameter given more than once (`schema=user&schema=message`): refused rather
+    /// than one of the values picked.
+    static func duplicateParameter(_ name: String, count: Int) -> PlaygroundError {
+        PlaygroundError(
+            status: 400, code: "duplicate-parameter",
+            message: "the query parameter '\(name)' is given \(count) times: give it once")
+    }
+
     static func tooLarge(_ size: Int, limit: Int, what: String) -> PlaygroundError {
         PlaygroundError(status: 413, code: "body-too-large", message: "the body (\(size) bytes) is larger than the limit of \(limit) bytes (\(what))")
     }

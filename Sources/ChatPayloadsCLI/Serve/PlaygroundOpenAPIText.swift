@@ -8,7 +8,7 @@ enum PlaygroundOpenAPIText {
   "info": {
     "title": "ChatPayloads playground API",
     "version": "0.1.0",
-    "description": "The HTTP API of `chatpayloads serve`: each endpoint answers with the code of the CLI subcommand it mirrors (validate, normalize, convert, diff, schema). Errors are `{\"error\": {\"status\", \"code\", \"message\"}}`.",
+    "description": "The HTTP API of `chatpayloads serve`: each endpoint answers with the code of the CLI subcommand it mirrors (validate, normalize, convert, diff, schema). Errors are `{\"error\": {\"status\", \"code\", \"message\"}}`. A query parameter given more than once (`schema=user&schema=message`), or one the path does not take, is refused with 400 (`duplicate-parameter`, `unknown-parameter`) on every path.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -35,6 +35,9 @@ enum PlaygroundOpenAPIText {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
           }
         }
       }
@@ -61,6 +64,9 @@ enum PlaygroundOpenAPIText {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
           }
         }
       }
@@ -83,6 +89,9 @@ enum PlaygroundOpenAPIText {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
           }
         }
       }
@@ -101,6 +110,9 @@ enum PlaygroundOpenAPIText {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/Error"
           }
         }
       }
@@ -211,13 +223,14 @@ enum PlaygroundOpenAPIText {
             "name": "format",
             "in": "query",
             "required": false,
-            "description": "auto: one JSON document, or NDJSON when its shape says so (as standard input); json; ndjson (one payload per line).",
+            "description": "auto: one JSON document, or NDJSON when its shape says so (as standard input); json; ndjson (one payload per line); json-array (each element of a top-level array is a payload, reported as [index] with its line:column, as validate --format json-array).",
             "schema": {
               "type": "string",
               "enum": [
                 "auto",
                 "json",
-                "ndjson"
+                "ndjson",
+                "json-array"
               ],
               "default": "auto"
             }
@@ -561,7 +574,9 @@ enum PlaygroundOpenAPIText {
                     "type": "string",
                     "description": "The payload text compared with it (B)."
                   }
-                }
+                },
+                "additionalProperties": false,
+                "description": "The two payload texts; a key given twice, or any key but a and b, is refused (400)."
               }
             }
           }
@@ -596,7 +611,7 @@ enum PlaygroundOpenAPIText {
   "components": {
     "responses": {
       "Error": {
-        "description": "The request is refused: an unknown parameter value, a missing parameter, a body of the wrong shape.",
+        "description": "The request is refused: an unknown parameter value, a missing parameter, a query parameter given twice or not taken by the path, a body of the wrong shape.",
         "content": {
           "application/json": {
             "schema": {

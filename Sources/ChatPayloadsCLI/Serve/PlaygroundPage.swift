@@ -1,3 +1,7 @@
+import ChatPayloads
+import Foundation
+import JSONCore
+
 /// The playground page `chatpayloads serve` answers `GET /` with: one self-contained HTML document
 /// (styles and script inline, nothing fetched from elsewhere) that calls the server's `/v1/` API.
 ///
@@ -8,11 +12,44 @@
 /// you type (`POST /v1/validate`, debounced 300 ms, the request in flight aborted when a newer one
 /// starts), the canonical form (`POST /v1/normalize`) and the record form
 /// (`POST /v1/convert?to=record`) in keyboard-operable tabs, and "copy as NDJSON / curl" helpers.
+/// The profile picker opens on the server's default profile. A pasted top-level array is sent as
+/// `format=json-array` (each element a payload; to normalize and convert as NDJSON, one element a
+/// line). A problem's location button turns the server's column (Unicode scalars) into the
+/// editor's offset (UTF-16 code units), so the caret lands right on lines with emoji.
 /// Server text reaches the page through `textContent` only. `Tests/Serve/browser_test.py` drives
 /// it in headless Chromium.
 package enum PlaygroundPage {
-    /// The page's HTML, served as `text/html; charset=utf-8`.
-    package static let html: String = #"""
+    /// The page of a server whose default profile is standard.
+    package static var html: String { html(defaultProfile: .standard) }
+
+    /// The page's HTML, served as `text/html; charset=utf-8`, its profile picker opening on
+    /// `defaultProfile` (the server's `--profile`, else its config's), so the page's first
+    /// verdict is the one the API gives without a `profile` parameter.
+    package static func html(defaultProfile: ProfileName) -> String {
+        let options = ProfileName.allCases.map { name in
+            let selected = name == defaultProfile ? " selected" : ""
+            return "        <option value=\"\(name.rawValue)\"\(selected)>\(name.rawValue) (\(pickerNote(name)))</option>"
+        }
+        // The API's wording of an `auto` issue, which the page says in terms of its own controls.
+        let apiAuto = JSONWriter.string(.object(JSONObject([
+            .init(key: "option", value: .string(PlaygroundService.autoOption)), .init(key: "advice", value: .string(PlaygroundService.autoAdvice)),
+        ])), options: .canonical)
+        return template
+            .replacingOccurrences(of: "        <!--profile-options-->", with: options.joined(separator: "\n"))
+            .replacingOccurrences(of: "/*api-auto*/null", with: apiAuto)
+    }
+
+    /// What a profile's picker entry says after its name.
+    private static func pickerNote(_ name: ProfileName) -> String {
+        switch name {
+        case .compat: return "what the SDKs decode"
+        case .standard: return "the published schemas"
+        case .strict: return "formats, closed objects"
+        }
+    }
+
+    /// The page, its profile options at `<!--profile-options-->`.
+    private static let template: String = #"""
         <!doctype html>
         <html lang="en">
         <head>
@@ -111,7 +148,7 @@ package enum PlaygroundPage {
         <body>
         <header>
           <h1>ChatPayloads playground</h1>
-          <p>Paste a chat payload (user, channel, member, message, message action; JSON, or NDJSON one per line) and see what the validator makes of it as you type.</p>
+          <p>Paste a chat payload (user, channel, member, message, message action; JSON, a JSON array of payloads, or NDJSON one per line) and see what the validator makes of it as you type.</p>
         </header>
         <main>
           <noscript><p>The live checks need JavaScript. Without it, use the API: <code>curl -X POST --data-binary @payload.json 'http://THIS-SERVER/v1/validate?schema=auto&amp;profile=standard'</code></p></noscript>
@@ -133,9 +170,7 @@ package enum PlaygroundPage {
             <div class="field">
               <label for="profile">Profile</label>
               <select id="profile" name="profile">
-                <option value="compat">compat (what the SDKs decode)</option>
-                <option value="standard" selected>standard (the published schemas)</option>
-                <option value="strict">strict (formats, closed objects)</option>
+                <!--profile-options-->
               </select>
             </div>
             <div class="field">
@@ -194,7 +229,7 @@ package enum PlaygroundPage {
           </section>
         </main>
         <footer>
-          <p>API: <code>POST /v1/validate?schema=NAME|auto&amp;profile=P&amp;format=json|ndjson</code>, <code>POST /v1/normalize</code>, <code>POST /v1/convert?to=record|payload</code>, <code>POST /v1/diff</code>, <code>GET /v1/schemas</code>; described in <a href="/openapi.json">/openapi.json</a>.</p>
+          <p>API: <code>POST /v1/validate?schema=NAME|auto&amp;profile=P&amp;format=json|ndjson|json-array</code>, <code>POST /v1/normalize</code>, <code>POST /v1/convert?to=record|payload</code>, <code>POST /v1/diff</code>, <code>GET /v1/schemas</code>; described in <a href="/openapi.json">/openapi.json</a>.</p>
         </footer>
         <script>
         (function () {
@@ -211,6 +246,8 @@ package enum PlaygroundPage {
           var controllers = {};
           var stale = { canonical: true, record: true };
           var marked = new Map(), markedBefore = [];
+          // How the API words an `auto` issue (its parameter, and its advice at the end).
+          var API_AUTO = /*api-auto*/null;
 
           var EXAMPLES = {
             'message-invalid': '{\n  "id": "3f2b8c1e-9a4d-4e7b-8c2a-5d6e7f809a1c",\n  "contentType": "externalUrl",\n  "content": {\n    "url": "https://example.org/release-notes"\n  },\n  "createdAt": 1709650330000\n}\n',
@@ -282,14 +319,18 @@ package enum PlaygroundPage {
 
           function parses(text) { try { JSON.parse(text); return true; } catch (e) { return false; } }
 
-          // json for one document (or an array of them); ndjson when the first line is a whole
-          // document on its own and more follows.
+          // The API's format for the text: json-array for a top-level array (each element a
+          // payload, as `validate --format json-array`), json for one document; ndjson when the
+          // first line is a whole document on its own and more follows.
           function detectFormat(text) {
             var trimmed = text.trim();
-            if (trimmed === '' || parses(trimmed)) return 'json';
+            if (trimmed === '') return 'json';
+            if (parses(trimmed)) return trimmed.charAt(0) === '[' ? 'json-array' : 'json';
             var lines = trimmed.split(/\r?\n/).filter(function (l) { return l.trim() !== ''; });
             if (lines.length > 1 && /^\s*[\[{]/.test(lines[0]) && parses(lines[0])) return 'ndjson';
-            return 'json';
+            // An array with a mistake in it: read as an array, so each element is told apart
+            // and the mistake is located in its element.
+            return trimmed.charAt(0) === '[' ? 'json-array' : 'json';
           }
 
           function toNDJSON(text) {
@@ -377,11 +418,25 @@ package enum PlaygroundPage {
             marks.style.transform = shift;
           }
 
+          // The offset in `text` (UTF-16 code units, as the editor counts) of the server's 1-based
+          // `column`, which counts Unicode scalars: a character outside the Basic Multilingual
+          // Plane (an emoji) is one column but two code units.
+          function columnOffset(text, column) {
+            var offset = 0, left = Math.max(0, (column || 1) - 1), unit;
+            while (left > 0 && offset < text.length) {
+              unit = text.charCodeAt(offset);
+              offset += unit >= 0xD800 && unit <= 0xDBFF && offset + 1 < text.length &&
+                text.charCodeAt(offset + 1) >= 0xDC00 && text.charCodeAt(offset + 1) <= 0xDFFF ? 2 : 1;
+              left--;
+            }
+            return offset;
+          }
+
           function jumpTo(line, column) {
             var lines = editor.value.split('\n'), offset = 0, i;
             var target = Math.min(Math.max(1, line || 1), lines.length);
             for (i = 0; i < target - 1; i++) offset += lines[i].length + 1;
-            offset += Math.min(Math.max(0, (column || 1) - 1), lines[target - 1].length);
+            offset += columnOffset(lines[target - 1], column);
             editor.focus();
             editor.setSelectionRange(offset, offset);
             editor.scrollTop = Math.max(0, (target - 1) * LINE - editor.clientHeight / 3);
@@ -467,6 +522,19 @@ package enum PlaygroundPage {
             problemsNote.hidden = issues.length > 0;
           }
 
+          // An `auto` issue (the schema could not be told by the payload's shape) says what to do
+          // with the API's parameters; the page says it with its own controls.
+          function pageAdvice(e) {
+            var text = String(e.message);
+            if (e.rule !== 'auto' || !API_AUTO) return text;
+            if (text.indexOf(API_AUTO.option) === 0) text = 'Schema auto (by shape)' + text.slice(API_AUTO.option.length);
+            var end = '; ' + API_AUTO.advice;
+            if (text.slice(-end.length) === end) {
+              text = text.slice(0, -end.length) + '; choose its schema in the Schema picker, or paste several payloads as a JSON array or one per line';
+            }
+            return text;
+          }
+
           // Reads the document `validate --reporter json` prints.
           function showReport(report) {
             var results = Array.isArray(report.results) ? report.results : [];
@@ -484,8 +552,9 @@ package enum PlaygroundPage {
               counts[r.outcome] = (counts[r.outcome] || 0) + 1;
               (Array.isArray(r.errors) ? r.errors : []).forEach(function (e, index) {
                 var line = typeof e.line === 'number' ? e.line : r.line;
-                issues.push({ severity: e.severity === 'warning' ? 'warning' : 'error', message: String(e.message), instanceLocation: e.instanceLocation, keywordLocation: e.keywordLocation, rule: e.rule, line: line, column: e.column, record: r.record || 0, best: index === 0 && r.outcome === 'invalid' });
-                mark(line, 'error', String(e.message));
+                var text = pageAdvice(e);
+                issues.push({ severity: e.severity === 'warning' ? 'warning' : 'error', message: text, instanceLocation: e.instanceLocation, keywordLocation: e.keywordLocation, rule: e.rule, line: line, column: e.column, record: r.record || 0, best: index === 0 && r.outcome === 'invalid' });
+                mark(line, 'error', text);
               });
               (Array.isArray(r.warnings) ? r.warnings : []).forEach(function (w) {
                 var line = typeof w.line === 'number' ? w.line : r.line;
@@ -568,17 +637,18 @@ package enum PlaygroundPage {
           // The answer of /v1/normalize and /v1/convert: {"results": [{"record", "line"?, "text",
           // "value"} or {"record", "line"?, "error": {"message", "line", "column", "text"}}],
           // "exitCode"}; each payload's form re-indented, or its error.
-          function transformed(text) {
+          function transformed(text, elements) {
             var body;
             try { body = JSON.parse(text); } catch (e) { return { ok: false, text: 'The server answered with something that is not JSON.' }; }
             var results = body && Array.isArray(body.results) ? body.results : [];
             if (results.length === 0) return { ok: false, text: 'Nothing to show.' };
             var ok = true;
             var parts = results.map(function (r) {
-              var label = results.length > 1 ? '// payload ' + ((r.record || 0) + 1) + (r.line != null ? ' (line ' + r.line + ')' : '') + '\n' : '';
+              var place = elements ? ' ([' + (r.record || 0) + '])' : r.line != null ? ' (line ' + r.line + ')' : '';
+              var label = results.length > 1 || elements ? '// payload ' + ((r.record || 0) + 1) + place + '\n' : '';
               if (r.error) {
                 ok = false;
-                var where = r.error.line != null ? 'line ' + r.error.line + ':' + (r.error.column != null ? r.error.column : 1) + ': ' : '';
+                var where = !elements && r.error.line != null ? 'line ' + r.error.line + ':' + (r.error.column != null ? r.error.column : 1) + ': ' : '';
                 return label + 'Not converted: ' + where + String(r.error.message);
               }
               return label + reformat(typeof r.text === 'string' ? r.text : JSON.stringify(r.value), '  ');
@@ -593,12 +663,14 @@ package enum PlaygroundPage {
             var text = editor.value;
             stale[view] = false;
             if (text.trim() === '') { abort(view); output.textContent = ''; panel.removeAttribute('data-state'); return; }
-            var format = detectFormat(text), request = views[view]();
+            var format = detectFormat(text), request = views[view](), body = text, elements = false;
+            // normalize and convert read NDJSON, not arrays: an array's elements go one a line.
+            if (format === 'json-array' && parses(text.trim())) { body = toNDJSON(text); format = 'ndjson'; elements = true; }
             if (format === 'ndjson') request.params.ndjson = 'true';
             panel.setAttribute('aria-busy', 'true');
-            post(view, request.path, request.params, text, format).then(function (answer) {
+            post(view, request.path, request.params, body, format).then(function (answer) {
               panel.removeAttribute('aria-busy');
-              var shown = answer.ok ? transformed(answer.text) : { ok: false, text: errorText(answer) };
+              var shown = answer.ok ? transformed(answer.text, elements) : { ok: false, text: errorText(answer) };
               panel.setAttribute('data-state', shown.ok ? 'ok' : 'error');
               output.textContent = shown.text;
             }, function (error) {

@@ -3,7 +3,8 @@ import JSONCore
 
 /// What answering under one profile needs, built once when the server starts: the profile (the
 /// config's knobs applied, as `validate --profile` resolves it), its validators (compiled once,
-/// shared by every request) and the checker `validate` uses.
+/// shared by every request) and the checker `validate` uses (its `auto` issues naming this API's
+/// parameters instead of validate's options).
 struct ProfileContext: @unchecked Sendable {
     // @unchecked: every member is immutable after init, and ValidatorCache is thread-safe.
     let profile: Profile
@@ -23,8 +24,12 @@ struct ProfileContext: @unchecked Sendable {
         var detection = profile.parseOptions
         detection.duplicateKeys = .lastWins
         detection.maxBytes = Int.max
-        checker = PayloadChecker(
+        var checker = PayloadChecker(
             cache: cache, expectInvalid: false, detectionOptions: detection, select: nil, verdictOnly: false, wantsOutput: true)
+        // An `auto` issue names what to do through this API, not validate's options.
+        checker.autoOption = PlaygroundService.autoOption
+        checker.autoAdvice = PlaygroundService.autoAdvice
+        self.checker = checker
     }
 
     /// Compiles every bundled schema now, so no request waits for a compile.

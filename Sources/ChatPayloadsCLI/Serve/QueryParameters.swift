@@ -1,21 +1,45 @@
 /// The parameters of a query string (`schema=user&profile=strict`), percent-decoded (`+` is a
-/// space, as forms send it). A name given twice keeps its last value.
+/// space, as forms send it). A name may be given once: a second value is refused (400), not
+/// chosen between, and an endpoint refuses a name it does not take (``refusingAllBut(_:)``), so
+/// no parameter a client sent is silently left out of the answer.
 struct QueryParameters {
     private var values: [String: String] = [:]
     /// Parameter names in the order they came.
     private(set) var names: [String] = []
 
-    init(_ query: String) {
+    /// The parameters of `query`, or a 400 `duplicate-parameter` naming the first name given
+    /// more than once (after percent-decoding: `schema` and `%73chema` are the same name).
+    static func parse(_ query: String) -> Result<QueryParameters, PlaygroundError> {
+        var parameters = QueryParameters()
+        var repeated: [String: Int] = [:]
+        var firstRepeated: String?
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = QueryParameters.decode(parts[0])
+            let name = QueryParameters.decode(parts.first ?? "")
             let value = parts.count > 1 ? QueryParameters.decode(parts[1]) : ""
-            if values[name] == nil { names.append(name) }
-            values[name] = value
+            if parameters.values[name] != nil {
+                repeated[name, default: 1] += 1
+                if firstRepeated == nil { firstRepeated = name }
+                continue
+            }
+            parameters.names.append(name)
+            parameters.values[name] = value
         }
+        if let name = firstRepeated {
+            return .failure(.duplicateParameter(name, count: repeated[name] ?? 2))
+        }
+        return .success(parameters)
     }
 
     subscript(_ name: String) -> String? { values[name] }
+
+    /// A 400 `unknown-parameter` for the first parameter not in `accepted` (nil when every one
+    /// is accepted).
+    func refusingAllBut(_ accepted: [String]) -> PlaygroundError? {
+        guard let unknown = names.first(where: { !accepted.contains($0) }) else { return nil }
+        let expected = accepted.isEmpty ? "this path takes no query parameters" : "this path takes \(accepted.joined(separator: ", "))"
+        return PlaygroundError(status: 400, code: "unknown-parameter", message: "unknown query parameter '\(unknown)': \(expected)")
+    }
 
     /// Percent-decodes `text`; a malformed escape is kept as it is, and bytes that are not UTF-8
     /// become U+FFFD (such a value then matches no accepted name and is refused as unknown).

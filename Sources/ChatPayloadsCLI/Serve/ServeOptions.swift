@@ -13,7 +13,7 @@ struct ServeOptions: ParsableArguments {
     @OptionGroup var schemaOptions: SchemaOptions
 
     @Option(name: .long, help: ArgumentHelp(
-        "The largest request body read, in bytes; a larger one is answered 413. A JSON payload is also bounded by the profile's max-bytes.",
+        "The largest request body read, in bytes; a larger one is answered 413 and the connection closed once the rest of it (up to 64 MiB, or this limit if larger, within --request-timeout) has been read and discarded, so a client that sends its whole body before reading still reads the 413. A JSON payload is also bounded by the profile's max-bytes.",
         valueName: "bytes"))
     var maxBodyBytes = 1 << 20
 
@@ -61,6 +61,12 @@ package struct ServeSettings: Sendable {
     package let maxConnections: Int
     /// What answers the requests.
     package let service: PlaygroundService
+
+    /// The most bytes of a refused body (413) read and discarded before its connection is
+    /// closed, so a client that sends the whole body before reading reads the answer (the
+    /// request timeout bounds the time); a client sending more is cut off. 64 MiB, or
+    /// ``maxBodyBytes`` when that is larger.
+    package var maxDiscardBytes: Int { max(64 << 20, maxBodyBytes) }
 
     /// Why the server cannot start: the message for standard error and the exit status.
     package struct Failure: Error {

@@ -3,14 +3,25 @@ import JSONCore
 
 /// `POST /v1/validate`: the body is checked as `chatpayloads validate --reporter json` checks
 /// standard input, and the answer is the document that command prints, byte for byte, whatever
-/// the verdict (the input is named `<stdin>`, as there).
+/// the verdict (the input is named `<stdin>`, as there), except that an `auto` issue (no kind
+/// told by the payload's shape) says what to do with this API's parameters
+/// (``autoOption``, ``autoAdvice``) rather than validate's options.
 extension PlaygroundService {
-    /// The `format` values: `auto` (the default) tells NDJSON from one JSON document as
-    /// `validate` does for standard input.
-    static let validateFormats: [String: InputFormat] = ["auto": .auto, "json": .json, "ndjson": .ndjson]
+    /// The `format` values, as `validate --format` takes them: `auto` (the default) tells NDJSON
+    /// from one JSON document as `validate` does for standard input; `json-array` reads each
+    /// element of a top-level array as a payload (reported as `[index]` with its line:column).
+    static let validateFormats: KeyValuePairs<String, InputFormat> = ["auto": .auto, "json": .json, "ndjson": .ndjson, "json-array": .jsonArray]
 
     /// The name the reports give the body: `validate`'s for standard input.
     static let bodyName = "<stdin>"
+
+    /// How an `auto` issue of `POST /v1/validate` names the detection: the query parameter.
+    package static let autoOption = "schema=auto"
+
+    /// How an `auto` issue of `POST /v1/validate` ends: what to send instead (validate's says
+    /// `--schema` and `--select`, which the API does not have).
+    package static let autoAdvice = "name the schema with the schema parameter (schema=user, schema=message, ...), "
+        + "or send several payloads as a top-level array with format=json-array or one per line with format=ndjson"
 
     func validate(query: QueryParameters, body: [UInt8]) -> Result<PlaygroundResponse, PlaygroundError> {
         let context: ProfileContext
@@ -19,8 +30,8 @@ extension PlaygroundService {
         case .failure(let e): return .failure(e)
         }
         let formatText = query["format"] ?? "auto"
-        guard let format = PlaygroundService.validateFormats[formatText] else {
-            return .failure(.badParameter("format", formatText, expected: ["auto", "json", "ndjson"]))
+        guard let named = PlaygroundService.validateFormats.first(where: { $0.key == formatText })?.value else {
+            return .failure(.badParameter("format", formatText, expected: PlaygroundService.validateFormats.map(\.key)))
         }
         let spec: SchemaSpec
         let source: SchemaSource
@@ -39,9 +50,9 @@ extension PlaygroundService {
         guard String(validating: body, as: UTF8.self) != nil else { return .failure(.notUTF8) }
 
         let maxBytes = context.profile.maxBytes
-        var isNDJSON = format == .ndjson
-        if format == .auto { isNDJSON = NDJSONSniff.verdict(body) == .ndjson }
-        if !isNDJSON && body.count > maxBytes {
+        var format = named
+        if format == .auto { format = NDJSONSniff.verdict(body) == .ndjson ? .ndjson : .json }
+        if format == .json && body.count > maxBytes {
             return .failure(.tooLarge(body.count, limit: maxBytes, what: "max-bytes of the \(context.profile.name.rawValue) profile"))
         }
 
@@ -53,14 +64,15 @@ extension PlaygroundService {
             // As ValidationSetup.feed: a config's schema file that does not compile.
             let issue = PayloadIssue.check(f.recordMessage, rule: "schema", line: nil, column: nil)
             enqueue(.whole, .failure(issue, .schemaError))
-        } else if isNDJSON {
-            // The CLI's own reader (lines, blank lines, max-bytes per line), over the body.
+        } else if format == .ndjson || format == .jsonArray {
+            // The CLI's own reader (lines, blank lines, max-bytes per line; array elements, each
+            // bounded by max-bytes), over the body.
             let file: BodyFile
             switch BodyFile.make(body) {
             case .success(let f): file = f
             case .failure(let e): return .failure(e)
             }
-            PayloadReader.read(file.input(displayPath: PlaygroundService.bodyName, format: .ndjson), maxBytes: maxBytes) { label, record in
+            PayloadReader.read(file.input(displayPath: PlaygroundService.bodyName, format: format), maxBytes: maxBytes) { label, record in
                 switch record {
                 case .bytes(let bytes): enqueue(label, .bytes(bytes))
                 case .yaml(let document): enqueue(label, .yaml(document))

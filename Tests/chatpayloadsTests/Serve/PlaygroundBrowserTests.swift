@@ -37,4 +37,27 @@ final class PlaygroundBrowserTests: ServeTestCase {
         XCTAssertEqual(server.stop(), 0, "chatpayloads-serve did not end with 0 on SIGTERM: \(server.standardError)")
         XCTAssertFalse(server.process.isRunning)
     }
+
+    /// Issue 38, finding 11, in the browser, against `serve --profile strict`: the page opens on
+    /// the server's profile; a problem's location button puts the caret before the offending
+    /// value on lines with emoji (columns in Unicode scalars turned into the editor's UTF-16
+    /// offsets); a pasted array is checked as `format=json-array`, element by element.
+    func testFinding11_ThePageOpensOnTheServersProfileLocatesAfterEmojiAndReadsArrays() throws {
+        let checks = ["server-profile", "emoji-caret", "json-array", "console"]
+        let script = CLITestCase.repositoryRoot.appendingPathComponent("Tests/Serve/browser_test.py").path
+        let server = try startServer(["--profile", "strict"])
+        let run = try runCapturing(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", script, "http://127.0.0.1:\(server.port)", work.appendingPathComponent("strict.png").path,
+             "--checks", checks.joined(separator: ","), "--expect-profile", "strict"])
+        let stdout = String(decoding: run.stdout, as: UTF8.self)
+        XCTAssertEqual(run.status, 0, "browser_test.py failed:\n\(stdout)\n\(String(decoding: run.stderr, as: UTF8.self).suffix(3_000))")
+        let summary = try json(stdout)
+        let ran = summary["checks"] as? [[String: Any]] ?? []
+        XCTAssertEqual(ran.compactMap { $0["name"] as? String }, checks)
+        for check in ran where check["passed"] as? Bool != true {
+            XCTFail("\(check["name"] ?? "?"): \(check["detail"] ?? "")")
+        }
+        XCTAssertEqual(server.stop(), 0, server.standardError)
+    }
 }

@@ -1,3 +1,4 @@
+import ChatPayloads
 import ChatPayloadsCLI
 import Foundation
 import XCTest
@@ -21,6 +22,13 @@ final class PlaygroundServiceTests: CLITestCase {
     }
 
     func body(_ response: PlaygroundResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    /// `validate`'s JSON report as the API words it: an `auto` issue names the API's parameter
+    /// and ends with its advice instead of validate's options.
+    func apiWording(_ report: String) -> String {
+        report.replacingOccurrences(of: "\"--schema auto", with: "\"" + PlaygroundService.autoOption)
+            .replacingOccurrences(of: PayloadShape.validateAdvice, with: PlaygroundService.autoAdvice)
+    }
 
     func errorCode(_ response: PlaygroundResponse) throws -> String? {
         let document = try json(body(response))
@@ -56,7 +64,7 @@ final class PlaygroundServiceTests: CLITestCase {
             XCTAssertEqual(answer.status, 200, "\(c.query): \(body(answer))")
             XCTAssertEqual(answer.contentType, "application/json")
             let cli = try run(["validate", "--no-config", "--reporter", "json"] + c.arguments + ["-"], stdin: c.body)
-            XCTAssertEqual(body(answer), cli.stdout, "validate \(c.arguments.joined(separator: " ")) - differs from POST /v1/validate?\(c.query)")
+            XCTAssertEqual(body(answer), apiWording(cli.stdout), "validate \(c.arguments.joined(separator: " ")) - differs from POST /v1/validate?\(c.query)")
             XCTAssertFalse(cli.stdout.isEmpty, c.query)
         }
     }
@@ -238,6 +246,128 @@ final class PlaygroundServiceTests: CLITestCase {
         XCTAssertEqual(document["openapi"] as? String, "3.1.0")
         let paths = (document["paths"] as? [String: Any]).map { Set($0.keys) }
         XCTAssertEqual(paths, ["/", "/healthz", "/openapi.json", "/v1/schemas", "/v1/schemas/{name}", "/v1/validate", "/v1/normalize", "/v1/convert", "/v1/diff"])
+    }
+
+    // MARK: - issue 38
+
+    /// Every endpoint refuses a query parameter given twice (400 `duplicate-parameter`, naming
+    /// it), also when the second spelling is percent-encoded, instead of answering with the last.
+    func testFinding10_ARepeatedQueryParameterIsRefusedOnEveryEndpoint() throws {
+        let service = try service()
+        let user = try fixture("valid/user.json")
+        let diffBody = #"{"a": "{}", "b": "{}"}"#
+        let cases: [(method: String, target: String, body: String, name: String)] = [
+            ("POST", "/v1/validate?schema=user&schema=message", user, "schema"),
+            ("POST", "/v1/validate?schema=user&profile=strict&profile=compat", user, "profile"),
+            ("POST", "/v1/validate?format=json&%66ormat=ndjson", user, "format"),
+            ("POST", "/v1/validate?schema=user&schema=user", user, "schema"),
+            ("POST", "/v1/normalize?kind=user&kind=message", user, "kind"),
+            ("POST", "/v1/convert?to=record&to=payload", user, "to"),
+            ("POST", "/v1/diff?ndjson=true&ndjson=false", diffBody, "ndjson"),
+            ("GET", "/v1/schemas/user?profile=strict&profile=compat", "", "profile"),
+            ("GET", "/v1/schemas?x=1&x=2", "", "x"),
+            ("GET", "/healthz?t=1&t=2", "", "t"),
+            ("GET", "/openapi.json?v=1&v=1", "", "v"),
+            ("GET", "/?profile=strict&profile=compat", "", "profile"),
+        ]
+        for c in cases {
+            let answer = service.respond(to: PlaygroundRequest(method: c.method, target: c.target, body: Array(c.body.utf8)))
+            XCTAssertEqual(answer.status, 400, "\(c.target): \(body(answer))")
+            XCTAssertEqual(answer.contentType, "application/json", c.target)
+            XCTAssertEqual(try errorCode(answer), "duplicate-parameter", c.target)
+            let message = (try json(body(answer))["error"] as? [String: Any])?["message"] as? String ?? ""
+            XCTAssertTrue(message.contains("'\(c.name)'"), "\(c.target): \(message)")
+        }
+        // Given once, each is still answered.
+        XCTAssertEqual(post(service, "/v1/validate?schema=user&profile=strict&format=json", user).status, 200)
+    }
+
+    /// The same class in `/v1/diff`'s body: a key given twice is not decided by the last, and a
+    /// key other than a and b is not ignored.
+    func testFinding10_ADiffBodyWithARepeatedOrUnknownKeyIsRefused() throws {
+        let service = try service()
+        for bad in [#"{"a": "{}", "a": "[]", "b": "{}"}"#, #"{"a": "{}", "b": "{}", "b": "[]"}"#, #"{"a": "{}", "b": "{}", "kind": "user"}"#] {
+            let answer = post(service, "/v1/diff", bad)
+            XCTAssertEqual(answer.status, 400, "\(bad): \(body(answer))")
+            XCTAssertEqual(try errorCode(answer), "bad-diff-body", bad)
+        }
+        XCTAssertEqual(post(service, "/v1/diff", #"{"b": "{}", "a": "{}"}"#).status, 200)
+    }
+
+    /// The same class: a parameter the endpoint does not take (a typo such as `profle=strict`)
+    /// is refused, not silently left out of the answer.
+    func testFinding10_AQueryParameterTheEndpointDoesNotTakeIsRefused() throws {
+        let service = try service()
+        let user = try fixture("valid/user.json")
+        for (method, target) in [
+            ("POST", "/v1/validate?schema=user&profle=strict"), ("POST", "/v1/validate?ndjson=true"),
+            ("POST", "/v1/normalize?format=json"), ("POST", "/v1/convert?to=record&schema=user"),
+            ("POST", "/v1/diff?to=record"), ("GET", "/v1/schemas/user?compat=true"), ("GET", "/v1/schemas?profile=strict"),
+        ] {
+            let answer = service.respond(to: PlaygroundRequest(method: method, target: target, body: Array(user.utf8)))
+            XCTAssertEqual(answer.status, 400, "\(target): \(body(answer))")
+            XCTAssertEqual(try errorCode(answer), "unknown-parameter", target)
+        }
+    }
+
+    /// `format=json-array` checks each element of a top-level array, answering exactly what
+    /// `validate --format json-array --reporter json` prints; the OpenAPI document offers it.
+    func testFinding11_ValidateTakesFormatJSONArrayAsValidateDoes() throws {
+        let service = try service()
+        let user = try fixture("valid/user.json")
+        let message = try fixture("valid/message.json")
+        let invalid = try fixture("invalid/message-created-at-number.json")
+        let bodies = [
+            "[\n" + [user, message, invalid].joined(separator: ",\n") + "]\n",
+            "[]",
+            "[{\"id\": \"u1\", \"name\": 5}, 7, {\"id\": \"u2\"}]",
+            "[{\"id\": \"u1\"}, {\"id\": ",
+            "{\"id\": \"u1\"}",
+        ]
+        for (k, text) in bodies.enumerated() {
+            for (query, arguments) in [("schema=auto&format=json-array", ["--schema", "auto"]), ("schema=user&format=json-array&profile=strict", ["--schema", "user", "--profile", "strict"])] {
+                let answer = post(service, "/v1/validate?\(query)", text)
+                XCTAssertEqual(answer.status, 200, "body \(k), \(query): \(body(answer))")
+                let cli = try run(["validate", "--no-config", "--reporter", "json", "--format", "json-array"] + arguments + ["-"], stdin: text)
+                XCTAssertEqual(body(answer), apiWording(cli.stdout), "body \(k), \(query)")
+            }
+        }
+        // Three payloads, the third invalid, each located in the body.
+        let report = try json(body(post(service, "/v1/validate?schema=auto&format=json-array", bodies[0])))
+        let outcomes = (report["results"] as? [[String: Any]] ?? []).compactMap { $0["outcome"] as? String }
+        XCTAssertEqual(outcomes, ["valid", "valid", "invalid"])
+        // A non-object (an array sent as one document, a number element) is told what to send
+        // through this API, not validate's --schema or --select.
+        for (query, text) in [("schema=auto", "[{\"id\": \"u1\"}]"), ("schema=auto&format=json-array", "[7]"), ("", "42")] {
+            let answer = body(post(service, "/v1/validate?\(query)", text))
+            XCTAssertTrue(answer.contains("schema=auto: this document is not a JSON object"), answer)
+            XCTAssertTrue(answer.contains("format=json-array"), answer)
+            XCTAssertFalse(answer.contains("--"), answer)
+        }
+        let document = try json(PlaygroundOpenAPI.document)
+        let parameters = ((document["paths"] as? [String: Any])?["/v1/validate"] as? [String: Any])?["post"] as? [String: Any]
+        let format = (parameters?["parameters"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "format" }
+        XCTAssertEqual((format?["schema"] as? [String: Any])?["enum"] as? [String], ["auto", "json", "ndjson", "json-array"])
+    }
+
+    /// The page opens on the server's profile (`--profile`, else the config's), not on standard.
+    func testFinding11_ThePageOpensOnTheServersProfile() throws {
+        try write("compat.yml", "profile: compat\n")
+        for (arguments, expected) in [
+            (["--no-config", "--profile", "strict"], "strict"), (["--no-config", "--profile", "compat"], "compat"),
+            (["--no-config"], "standard"), (["--config", work.appendingPathComponent("compat.yml").path], "compat"),
+            (["--config", work.appendingPathComponent("compat.yml").path, "--profile", "strict"], "strict"),
+        ] {
+            let service = try service(arguments)
+            XCTAssertEqual(service.defaultProfile.rawValue, expected, "\(arguments)")
+            let page = body(service.respond(to: PlaygroundRequest(method: "GET", target: "/")))
+            let picker = page.components(separatedBy: "<select id=\"profile\"").dropFirst().first?.components(separatedBy: "</select>").first ?? ""
+            let selected = picker.components(separatedBy: "<option ").filter { $0.contains(" selected>") }
+            XCTAssertEqual(selected.count, 1, "\(arguments): \(picker)")
+            XCTAssertTrue(selected.first?.hasPrefix("value=\"\(expected)\" selected>") ?? false, "\(arguments): \(picker)")
+            XCTAssertEqual(page, PlaygroundPage.html(defaultProfile: service.defaultProfile))
+            XCTAssertFalse(page.contains("<!--profile-options-->") || page.contains("/*api-auto*/"), "a placeholder was left in the page")
+        }
     }
 
     func testAConfigThatDoesNotLoadStopsTheService() throws {
