@@ -149,9 +149,18 @@ struct StoreImportCommand: ParsableCommand {
         // A store error (disk full, an I/O error) stops the run: what was committed before it
         // is reported and every reporter closes its document, then exit status 3.
         run.finishReportedInputs()
+        // The store is closed (its WAL checkpointed) before the summary is written, so the
+        // status a report states is the one the process exits with.
+        var storeError = run.storeError
+        if storeError != nil {
+            // Committed batches are durable in the WAL whether or not this checkpoint can run.
+            try? store.close()
+        } else {
+            do throws(ChatStoreError) { try store.close() } catch { storeError = error }
+        }
         let elapsed = clock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        state.summary.status = run.storeError == nil ? state.status : .schemaOrConfig
+        state.summary.status = storeError == nil ? state.status : .schemaOrConfig
         report.finish(state.summary)
         if !quiet || run.storeError != nil {
             // Machine-readable reports keep standard output to themselves.
@@ -161,12 +170,7 @@ struct StoreImportCommand: ParsableCommand {
         }
         stdout.flush()
         Terminal.standardError.flush()
-        if let error = run.storeError {
-            // Committed batches are durable in the WAL whether or not this checkpoint can run.
-            try? store.close()
-            throw StoreFailure.exit(error)
-        }
-        do throws(ChatStoreError) { try store.close() } catch { throw StoreFailure.exit(error) }
+        if let storeError { throw StoreFailure.exit(storeError) }
         if state.status != .success { throw state.status.exitCode }
     }
 }
