@@ -15,7 +15,10 @@ struct StoreImportCommand: ParsableCommand {
             is validated under the profile in force; invalid or unreadable ones are reported \
             exactly as validate reports them and are not stored. Messages come in the sent form \
             that convert --kind message reads: {timetoken, content, pubnubUserId, \
-            pubnubChannelId}; their content is validated against the message schema. A \
+            pubnubChannelId}, judged as validate --schema auto judges them: their own \
+            members, then userModel, channelModel and each of messageActions as a User, \
+            Channel and MessageAction under the profile, then content against the message \
+            schema; every error is reported and the message is not stored. A \
             membership or message whose user or channel is not stored is reported and kept out \
             (--force creates id-only rows). Re-importing the same input changes nothing. \
             Standard input without --format or --ndjson is NDJSON when it is one JSON value per \
