@@ -160,3 +160,40 @@ final class SentMessageModelsImportTests: CLITestCase {
         }
     }
 }
+
+/// Issue 38, finding 3, the same class: every payload `store import` does not store is reported
+/// with an error line, and the JSON report's `passed` and `exitCode` are the process's.
+final class ImportNotStoredTests: CLITestCase {
+    func testFinding3_EveryEnvelopeImportDoesNotStoreHasItsErrorLine() throws {
+        try write("events.ndjson", """
+            {"source":"objects","version":"2.0","event":"set","type":"uuid","data":{"id":"u9","type":"default","name":"Nine","updated":"2024-01-01T00:00:00Z","eTag":"E9"}}
+            {"source":"objects","version":"2.0","event":"delete","type":"uuid","data":{"id":"u10","type":"default"}}
+            {"channel":"c1","timetoken":"17000000000000001","message":{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"}}
+            {"message":{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"},"file":{"id":"f","name":"n"}}
+            {"timetoken":17000000000000002,"content":{"id":"m2","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"},"pubnubUserId":"u1","pubnubChannelId":"c1","extra":1}
+
+            """)
+        let imported = try run(["store", "import", "--db", "e.sqlite", "--no-config", "--force", "events.ndjson"])
+        XCTAssertEqual(imported.status, 1, imported.stdout + imported.stderr)
+        for line in 2...5 {
+            XCTAssertTrue(imported.stdout.contains("events.ndjson:\(line):1: error: "), "line \(line): \(imported.stdout)")
+        }
+        // A delete event is not stored as the row it removes.
+        XCTAssertTrue(imported.stdout.contains("events.ndjson:2:1: error: not stored: this App Context event is a delete"), imported.stdout)
+        // A sent message with a member no sent message has is what validate --schema auto says it is.
+        let validated = try run(["validate", "--no-config", "--schema", "auto", "events.ndjson"])
+        XCTAssertTrue(validated.stdout.contains("events.ndjson:5:1: error: "), validated.stdout)
+        let users = try run(["store", "export", "--db", "e.sqlite", "--kind", "user"])
+        XCTAssertEqual(users.stdout.split(separator: "\n").count, 1, users.stdout)
+        XCTAssertTrue(users.stdout.contains(#""id":"u9""#), users.stdout)
+        XCTAssertEqual(try run(["store", "export", "--db", "e.sqlite", "--kind", "message"]).stdout, "")
+        // The JSON report: failed payloads are not passed, and its exit code is the process's.
+        let json = try run(["store", "import", "--db", "f.sqlite", "--no-config", "--force", "--reporter", "json", "events.ndjson"])
+        XCTAssertEqual(json.status, 1, json.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(object?["exitCode"] as? Int, 1)
+        let results = object?["results"] as? [[String: Any]] ?? []
+        XCTAssertEqual(results.map { $0["passed"] as? Bool }, [true, false, false, false, false])
+        XCTAssertEqual(results.map { $0["outcome"] as? String }, ["valid", "invalid", "invalid", "invalid", "invalid"])
+    }
+}

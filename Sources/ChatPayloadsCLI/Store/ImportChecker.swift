@@ -181,6 +181,12 @@ struct ImportChecker {
                      rule: "kind", line: result.startLine, column: result.startColumn)
                 return (result, nil)
             }
+            if ImportChecker.isDeleteEvent(shape, in: value) {
+                // Stored as it reads, a delete event would insert the row it removes.
+                fail(&result, "not stored: this App Context event is a delete, and store import stores payloads (it removes no row)",
+                     rule: "kind", line: result.startLine, column: result.startColumn)
+                return (result, nil)
+            }
             if !shape.payloadPointer.isRoot {
                 value = inner
                 document = nil
@@ -188,6 +194,19 @@ struct ImportChecker {
             resolved = k
         }
         return build(resolved, value, document: document, into: result)
+    }
+
+    /// Whether an App Context event around the payload (`shape` read from `value`) says `delete`.
+    static func isDeleteEvent(_ shape: PayloadShape, in value: JSONValue) -> Bool {
+        var shape = shape
+        var value = value
+        while case .envelope(let kind, let inner) = shape {
+            if kind == .appContextEvent, case .object(let event) = value, event["event"] == .string("delete") { return true }
+            guard case .object(let object) = value, let next = object[kind.innerKey] else { return false }
+            value = next
+            shape = inner
+        }
+        return false
     }
 
     /// The row of a payload validate passed, built by the library's record builder (the one
