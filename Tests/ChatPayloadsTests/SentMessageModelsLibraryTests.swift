@@ -89,6 +89,20 @@ final class SentMessageModelsLibraryTests: XCTestCase {
         XCTAssertEqual(Self.errors(ingested.issues), Self.errors(checked.issues))
     }
 
+    func testFinding3_ASentMessageInsideAnEnvelopeHasItsModelsJudged() throws {
+        // A sent message delivered inside a message envelope: its user is judged as a User too
+        // (before, only the outermost sent message's models were, and this was valid).
+        let text = #"{"timetoken":"17000000000000001","message":\#(Self.sent(#""userModel":{"id":"u1","type":"default","name":42}"#))}"#
+        var context = PayloadCheckValidators(profile: .standard)
+        let checked = try XCTUnwrap(PayloadCheck(profile: .standard).check(Array(text.utf8), format: .json, schema: .auto, context: &context).first)
+        XCTAssertEqual(checked.outcome, .invalid)
+        let column = Array(text.utf8).count - #"42}}}"#.count + 1
+        XCTAssertEqual(Self.errors(checked.issues), ["/message/userModel/name@1:\(column)"])
+        XCTAssertEqual(PayloadCheck.sentMessageModels(PayloadValidator.detectShape(try JSONParser.parse(Array(text.utf8)).root),
+                                                      in: try JSONParser.parse(Array(text.utf8)).root).map(\.pointer.description),
+                       ["/message/userModel"])
+    }
+
     func testFinding3_ADecoderFailureCarriesItsLocatedIssueInTheReport() throws {
         // Valid under the schema, refused by the typed custom data: the decoder's own type mismatch.
         let text = "{\"id\":\"u\",\"type\":\"default\",\n \"custom\":{\"age\":\"x\"}}"
