@@ -61,20 +61,22 @@ final class SentMessageModelsImportTests: CLITestCase {
         var description: String { "\(line) \(valid ? "valid" : "invalid") \(errors)" }
     }
 
-    /// The verdicts of a JSON report, and its `passed` flags and exit code.
-    func verdicts(ofJSON text: String, file: StaticString = #filePath, line: UInt = #line) throws -> (verdicts: [Verdict], passed: [Bool], exitCode: Int) {
+    /// The verdicts of a JSON report, its `passed` flags, schema names and exit code.
+    func verdicts(ofJSON text: String, file: StaticString = #filePath, line: UInt = #line) throws -> (verdicts: [Verdict], passed: [Bool], schemas: [String], exitCode: Int) {
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let results = try XCTUnwrap(object?["results"] as? [[String: Any]], text, file: file, line: line)
         var verdicts: [Verdict] = []
         var passed: [Bool] = []
+        var schemas: [String] = []
         for result in results {
+            schemas.append(result["schema"] as? String ?? "?")
             let errors = (result["errors"] as? [[String: Any]] ?? []).map { error in
                 "\(error["instanceLocation"] as? String ?? "?")@\(error["line"] as? Int ?? 0):\(error["column"] as? Int ?? 0)"
             }
             verdicts.append(Verdict(line: result["line"] as? Int ?? 0, valid: result["outcome"] as? String == "valid", errors: errors))
             passed.append(result["passed"] as? Bool ?? false)
         }
-        return (verdicts, passed, try XCTUnwrap(object?["exitCode"] as? Int, file: file, line: line))
+        return (verdicts, passed, schemas, try XCTUnwrap(object?["exitCode"] as? Int, file: file, line: line))
     }
 
     /// The content ids of the stored messages, as line numbers.
@@ -132,6 +134,7 @@ final class SentMessageModelsImportTests: CLITestCase {
                 XCTAssertEqual(got.verdicts, expected.verdicts, "\(name) \(extra)")
                 XCTAssertEqual(got.passed, got.verdicts.map(\.valid), "\(name) \(extra): passed exactly when valid")
                 XCTAssertEqual(got.exitCode, 1, "\(name) \(extra): the report's exit code is the process's")
+                if !extra.contains("--kind") { XCTAssertEqual(got.schemas, expected.schemas, "\(name) \(extra): validate's schema names") }
                 XCTAssertEqual(try storedLines(db), accepted, "\(name) \(extra)")
             }
             // The library: the ingestor and the decoder accept the same set, with the same issues.

@@ -233,12 +233,19 @@ struct ImportChecker {
 
     // MARK: Results
 
+    /// A sent message's result before it is judged; one `--kind auto` detected is named as
+    /// validate names it (`message at /content (sent message)`).
     private func emptyResult(_ label: PayloadLabel, _ inputIndex: Int, _ recordIndex: Int, autoDetected: Bool) -> PayloadResult {
         PayloadResult(
-            inputIndex: inputIndex, recordIndex: recordIndex, label: label, schemaName: "message",
+            inputIndex: inputIndex, recordIndex: recordIndex, label: label,
+            schemaName: autoDetected ? ImportChecker.detectedSentMessage : BundledSchema.message.rawValue,
             schemaSource: autoDetected ? .fallback : .option, autoDetected: autoDetected, outcome: .valid, issues: [],
             basicOutput: nil, seconds: 0, passed: true)
     }
+
+    /// How validate names the schema of a sent message it detected.
+    static let detectedSentMessage = PayloadCheck.detectedSchemaName(
+        PayloadCheck.sentMessageShape, detected: .message, at: PayloadCheck.sentMessageShape.payloadPointer)
 
     /// Marks `result` invalid with one located issue.
     private func fail(_ result: inout PayloadResult, _ message: String, rule: String, line: Int?, column: Int?) {
