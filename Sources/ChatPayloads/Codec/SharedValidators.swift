@@ -40,6 +40,7 @@ struct SharedValidatorContext: PayloadCheckContext, Sendable {
     /// The message schema's validator (a sent message's content is a message).
     mutating func chosenValidator() -> Result<PayloadValidator, SchemaUnavailable> { validator(for: .message) }
 
+    /// The bundled schema's validator under ``profile`` (compiled once per process).
     mutating func validator(for schema: BundledSchema) -> Result<PayloadValidator, SchemaUnavailable> {
         do throws(ChatPayloadsError) {
             return .success(try SharedValidators.validator(for: schema, profile: profile))

@@ -66,7 +66,7 @@ struct ImportChecker {
         case .yaml(let document):
             let value = document.value
             if let shown = sentMessageKind(value) {
-                // A sent message in YAML: validated as a whole value through the message schema on `content`.
+                // A sent message in YAML: judged by the same rule on its value.
                 return checkSentValue(value, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
             let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
