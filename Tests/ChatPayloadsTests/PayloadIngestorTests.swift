@@ -127,8 +127,8 @@ final class PayloadIngestorTests: XCTestCase {
             lines.append(sent(content))
             lines.append(sent(content, timetoken: #""17000000000000001""#))
         }
-        // A nested user model and actions: the typed path.
-        lines.append(#"{"timetoken":5,"content":\#(Self.contents[0]),"pubnubUserId":"u1","pubnubChannelId":"c","userModel":{"id":"u1"},"messageActions":[]}"#)
+        // A nested user model and actions: the typed path (the user judged as a User: it has its type).
+        lines.append(#"{"timetoken":5,"content":\#(Self.contents[0]),"pubnubUserId":"u1","pubnubChannelId":"c","userModel":{"id":"u1","type":"default"},"messageActions":[]}"#)
         let results = ingest.ingest(Array(lines.joined(separator: "\n").utf8), format: .ndjson)
         XCTAssertEqual(results.count, lines.count)
         var stored = 0
@@ -161,10 +161,12 @@ final class PayloadIngestorTests: XCTestCase {
         let column = Array(text.utf8).split(separator: 0x0A)[0].count  // the line's text
         XCTAssertLessThan(issue.location?.column ?? 0, column)
         XCTAssertGreaterThan(issue.location?.column ?? 0, #"{"pubnubChannelId":"general","timetoken":17000000000000001,"content":"#.count)
-        // A text the typed decoder refuses though the schema passes it (a null timetoken): kept out, located.
+        // A null timetoken: kept out by the sent message's own rule (as validate --schema auto says), located.
         let null = ingest.ingest(Array(sent(Self.contents[0], timetoken: "null").utf8), format: .json)
         XCTAssertEqual(null.first?.outcome, .invalid)
-        XCTAssertEqual(null.first?.issues.first?.rule, "decode")
+        XCTAssertEqual(null.first?.issues.first?.rule, "envelope")
+        XCTAssertEqual(null.first?.issues.first?.instanceLocation, JSONPointer(tokens: ["timetoken"]))
+        XCTAssertNotNil(null.first?.issues.first?.location)
     }
 
     /// An unreadable text gets, without a validator, the report every validator gives it.

@@ -14,7 +14,9 @@ import JSONCore
 /// ...
 /// ```
 /// Other errors (the payload is valid but the model cannot hold it) read
-/// `"/createdAt" at 7:17: expected an RFC 3339 date-time string, got number 12`.
+/// `"/createdAt" at 7:17: expected an RFC 3339 date-time string, got number 12`; from the
+/// decoding entry points (`decode(_:profile:)`, `decode(from:)` of a document) they also carry a
+/// ``report`` holding that one located issue (``issue``: rule `decode`).
 public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The category of problem.
     public enum Kind: String, Sendable, Hashable {
@@ -44,8 +46,10 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
     /// Where the value is in the source text, when known.
     public var location: SourceLocation?
     /// The validator's whole report when validation rejected the payload (every issue, located);
-    /// nil for an error found while decoding a valid payload. The first error of the report is
-    /// ``pointer``, ``message`` and ``location``.
+    /// for an error found while decoding a valid payload, a report of its one ``issue`` (outcome
+    /// invalid) once an entry point has located it (``reported(schemaName:)``); nil for an error
+    /// still on its way up from a nested decoder. The first error of the report is ``pointer``,
+    /// ``message`` and ``location``.
     public var report: PayloadReport?
 
     /// Makes an error.
@@ -66,11 +70,12 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
         self.report = report
     }
 
-    /// Ready to show. With a ``report``: a first line counting the errors, then one line per
-    /// issue (`line:column: severity: /pointer: message [keyword location]`, warnings included).
+    /// Ready to show. With a validator's ``report`` (kinds ``Kind/validation`` and
+    /// ``Kind/invalidJSON``): a first line counting the errors, then one line per issue
+    /// (`line:column: severity: /pointer: message [keyword location]`, warnings included).
     /// Otherwise `"<pointer>" at line:column: message` (the location part only when known).
     public var description: String {
-        if let report {
+        if let report, kind == .validation || kind == .invalidJSON {
             let count = report.errors.count
             let noun = count == 1 ? "error" : "errors"
             let head = report.outcome == .unreadable
@@ -97,11 +102,48 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
         hasher.combine(report?.issues)
     }
 
+    /// The issue that reports this error: at ``pointer`` and ``location``, its keyword and rule
+    /// ``rule`` (what ``kind`` it is stays on the error). `store import` and ``PayloadIngestor``
+    /// report a decoding failure with it.
+    public var issue: PayloadIssue {
+        PayloadIssue(severity: .error, message: message, instanceLocation: pointer, keyword: rule, rule: rule, location: location)
+    }
+
+    /// The rule an ``issue`` of this error names: `parse` for text that is not JSON, `schema`
+    /// for a validation step's rejection, `decode` for everything the decoder itself refuses.
+    public var rule: String {
+        switch kind {
+        case .invalidJSON: return "parse"
+        case .validation: return "schema"
+        case .missingField, .typeMismatch, .invalidValue, .nestedCustomValue, .customData: return "decode"
+        }
+    }
+
+    /// The same error carrying its report: a decoder's error (every kind but
+    /// ``Kind/validation`` and ``Kind/invalidJSON``, whose report is the validator's when there
+    /// is one) gets a report on the `schemaName` payload, invalid, of its one ``issue``; an error
+    /// with a report is unchanged. Entry points call this once the error is located.
+    public func reported(schemaName: String) -> ChatDecodingError {
+        guard report == nil, kind != .validation, kind != .invalidJSON else { return self }
+        var copy = self
+        copy.report = PayloadReport(outcome: .invalid, schemaName: schemaName, issues: [issue])
+        return copy
+    }
+
     /// The same error with its pointer moved under `prefix` (for errors thrown by nested decoders).
     public func rebased(under prefix: JSONPointer) -> ChatDecodingError {
         var copy = self
         copy.pointer = prefix.appending(pointer)
-        return copy
+        return copy.withOwnReportRefreshed(from: self)
+    }
+
+    /// When `original` carried the report of its own ``issue`` (not a validator's), this error
+    /// with that report rebuilt from its pointer and location.
+    private func withOwnReportRefreshed(from original: ChatDecodingError) -> ChatDecodingError {
+        guard let report = original.report, report.issues == [original.issue] else { return self }
+        var copy = self
+        copy.report = nil
+        return copy.reported(schemaName: report.schemaName)
     }
 
     /// The same error with ``location`` filled from `document` (kept when already known).
@@ -118,7 +160,7 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
             if pointer.isRoot { break }
             pointer = pointer.parent
         }
-        return copy
+        return copy.withOwnReportRefreshed(from: self)
     }
 
     /// `expected <what>, got <value>` for a type mismatch at `pointer`.

@@ -14,15 +14,18 @@ extension ChatPayloadCodable {
     /// }
     /// ```
     /// What is validated: users, channels, memberships, message payloads and message actions
-    /// against their bundled schema under `profile`; a ``ChatMessage`` by its payload (`content`,
-    /// issues under `/content`); a changeset (``ChatUser/Changeset``...) by the fields it carries
+    /// against their bundled schema under `profile`; a ``ChatMessage`` (the sent form) as
+    /// `validate --schema auto` judges one (its own members, its `userModel`, `channelModel` and
+    /// each of `messageActions` as a User, Channel and MessageAction, then its `content`, issues
+    /// under `/content`); a changeset (``ChatUser/Changeset``...) by the fields it carries
     /// (`required` and `null` are not asked of it); envelopes and records by the profile's
     /// parse limits and the decoder. The profile's schema is compiled on first use and kept.
     ///
     /// - Throws: ``ChatDecodingError``. When the profile rejects the payload its
     ///   ``ChatDecodingError/report`` holds every issue (kind ``ChatDecodingError/Kind/validation``,
     ///   or ``ChatDecodingError/Kind/invalidJSON`` for text that is not JSON or breaks a parse
-    ///   limit); otherwise it is the decoder's located error.
+    ///   limit); otherwise it is the decoder's located error, its report holding that one issue
+    ///   (rule `decode`).
     public static func decode(_ bytes: some Collection<UInt8>, profile: Profile = .standard) throws(ChatDecodingError) -> Self {
         try PayloadDecoding.decode(Self.self, from: Array(bytes), profile: profile)
     }

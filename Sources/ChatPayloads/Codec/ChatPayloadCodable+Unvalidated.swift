@@ -13,12 +13,13 @@ extension ChatPayloadCodable {
         return try decode(json: value, at: .root, options: options)
     }
 
-    /// ``decode(from:options:)-(JSONValue,_)`` on the document's value; errors carry the `line:column` of the value.
+    /// ``decode(from:options:)-(JSONValue,_)`` on the document's value; errors carry the
+    /// `line:column` of the value and their report (``ChatDecodingError/reported(schemaName:)``).
     public static func decode(from document: JSONDocument, options: ChatDecodingOptions = .standard) throws(ChatDecodingError) -> Self {
         do {
             return try decode(from: document.root, options: options)
         } catch {
-            throw error.located(in: document)
+            throw error.located(in: document).reported(schemaName: payloadKind.validatingSchema?.rawValue ?? payloadKind.rawValue)
         }
     }
 

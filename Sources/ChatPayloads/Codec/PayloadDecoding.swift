@@ -21,12 +21,13 @@ enum PayloadDecoding {
         return try decodeValue(M.self, document)
     }
 
-    /// Decodes the document's value; errors located in it.
+    /// Decodes the document's value; an error is located in it and carries its report (one
+    /// `decode` issue: ``ChatDecodingError/reported(schemaName:)``).
     static func decodeValue<M: ChatPayloadCodable>(_ type: M.Type, _ document: JSONDocument) throws(ChatDecodingError) -> M {
         do {
             return try M.decode(json: document.root, at: .root, options: .standard)
         } catch {
-            throw error.located(in: document)
+            throw error.located(in: document).reported(schemaName: M.payloadKind.validatingSchema?.rawValue ?? M.payloadKind.rawValue)
         }
     }
 
@@ -89,7 +90,7 @@ extension PayloadValidator {
         guard let document else { return (validReport, nil) }
         switch kind {
         case .message:
-            return (relocated(contentReport(of: document.root), in: document, under: JSONPointer(tokens: ["content"])), document)
+            return (sentMessageReport(document, bytes: bytes), document)
         case .userPatch, .channelPatch, .memberPatch:
             let issues = validate(changeset: document.root).map { issue in
                 var located = issue
@@ -103,21 +104,25 @@ extension PayloadValidator {
         }
     }
 
-    /// The report on a message's `content` (valid when absent: the decoder says it is missing).
-    private func contentReport(of value: JSONValue) -> PayloadReport {
-        guard case .object(let object) = value, let content = object["content"] else { return validReport }
-        return validate(value: content)
-    }
-
-    /// `report` with its issues moved under `prefix` and located in `document`.
-    private func relocated(_ report: PayloadReport, in document: JSONDocument, under prefix: JSONPointer) -> PayloadReport {
-        guard !report.issues.isEmpty else { return report }
-        let issues = report.issues.map { issue in
-            var moved = issue
-            moved.instanceLocation = prefix.appending(issue.instanceLocation)
-            moved.location = document.location(of: moved.instanceLocation)
-            return moved
+    /// The report on a sent message (this validator being the message schema's) as
+    /// `validate --schema auto` judges one: its members, its models under the profile, then its
+    /// `content` (valid when absent: the decoder says it is missing); issues located in `bytes`.
+    private func sentMessageReport(_ document: JSONDocument, bytes: [UInt8]) -> PayloadReport {
+        var models = SharedValidatorContext(profile: profile)
+        let position: (JSONPointer) -> (line: Int, column: Int)? = { pointer in document.location(of: pointer).map { ($0.line, $0.column) } }
+        switch PayloadCheck.judgeSentMessage(document.root, text: bytes, content: self, context: &models, position: position) {
+        case .members(let verdict):
+            var report = PayloadReport(outcome: .invalid, schemaName: schemaName, issues: PayloadIngestor.issues(of: verdict))
+            if case .invalid(_, let isDecided) = verdict { report.isDecided = isDecided }
+            return report
+        case .content(let content, let place):
+            guard !content.issues.isEmpty else { return content }
+            var report = PayloadReport(
+                outcome: content.outcome, schemaName: content.schemaName, issues: content.issues.map { PayloadIngestor.moved($0, to: place) })
+            report.isDecided = content.isDecided
+            return report
+        case .noContent:
+            return validReport
         }
-        return PayloadReport(outcome: report.outcome, schemaName: report.schemaName, issues: issues)
     }
 }

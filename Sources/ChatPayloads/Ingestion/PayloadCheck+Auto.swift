@@ -18,11 +18,17 @@ extension PayloadCheck {
                 rule: "auto", instanceLocation: pointer, line: position?.line, column: position?.column)]
             return nil
         }
-        let envelopes = shape.envelopes
-        result.schemaName = envelopes.isEmpty
-            ? detected.rawValue
-            : "\(detected.rawValue) at \(pointer) (\(envelopes.map(\.displayName).joined(separator: " in a ")))"
+        result.schemaName = PayloadCheck.detectedSchemaName(shape, detected: detected, at: pointer)
         result.autoDetected = true
         return detected
+    }
+
+    /// How reports name the schema ``Schema/auto`` detected for a payload of `shape` found at
+    /// `pointer`: `message`, or with its envelopes `message at /content (sent message)`.
+    @_spi(ChatPayloadsInternal) public static func detectedSchemaName(_ shape: PayloadShape, detected: BundledSchema, at pointer: JSONPointer) -> String {
+        let envelopes = shape.envelopes
+        return envelopes.isEmpty
+            ? detected.rawValue
+            : "\(detected.rawValue) at \(pointer) (\(envelopes.map(\.displayName).joined(separator: " in a ")))"
     }
 }

@@ -1,36 +1,92 @@
 import JSONCore
 
 extension PayloadCheck {
-    /// Marks `result` invalid with one located `envelope` issue per member of the envelopes
-    /// around the payload whose type is wrong (``PayloadShape/envelopeFieldProblems(in:)``);
-    /// false when there is none. `value` is the document the shape was read from, at `pointer`;
-    /// `position` gives a pointer's place in the input (nil: located later, for YAML).
-    static func markEnvelopeProblems(
-        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, into result: inout CheckedPayload,
+    /// The one rule for what surrounds a payload inside its envelopes, which every path that
+    /// reads an envelope or a sent message calls: `validate --schema auto` and the playground
+    /// (JSON text and YAML), `store import`, ``PayloadIngestor`` and ``ChatMessage`` decoding
+    /// (through ``judgeSentMessage(_:text:content:context:position:)``).
+    ///
+    /// 1. The envelopes' own members (``PayloadShape/envelopeFieldProblems(in:)``): when one is
+    ///    of the wrong type, one `envelope` issue per member, and nothing else is judged.
+    /// 2. Else every sent message's models under the profile (``sentMessageModels(_:in:)``):
+    ///    `userModel` as a User, `channelModel` as a Channel, each of `messageActions` as a
+    ///    MessageAction; every error-level issue of every model, under the model's pointer,
+    ///    named by its reported rule.
+    ///
+    /// `value` is the document `shape` was read from; the issues' pointers are from its root and
+    /// `position` places them (nil: unplaced, a YAML value is located afterwards). When this is
+    /// ``EnvelopeVerdict/sound``, the payload inside (a sent message's `content`) decides.
+    public static func envelopeVerdict(
+        _ shape: PayloadShape, in value: JSONValue, context: inout some PayloadCheckContext,
         position: (JSONPointer) -> (line: Int, column: Int)?
-    ) -> Bool {
-        guard !shape.envelopes.isEmpty else { return false }
+    ) -> EnvelopeVerdict {
         let problems = shape.envelopeFieldProblems(in: value)
-        guard !problems.isEmpty else { return false }
-        result.outcome = .invalid
-        result.issues = problems.map { problem in
-            let place = position(problem.pointer)
-            return .check(problem.message, rule: "envelope", instanceLocation: pointer.appending(problem.pointer), line: place?.line, column: place?.column)
+        guard problems.isEmpty else {
+            return .invalid(problems.map { problem in
+                let place = position(problem.pointer)
+                return .check(problem.message, rule: "envelope", instanceLocation: problem.pointer, line: place?.line, column: place?.column)
+            }, isDecided: true)
         }
-        return true
+        var issues: [PayloadIssue] = []
+        var isDecided = true
+        for model in sentMessageModels(shape, in: value) {
+            let validator: PayloadValidator
+            switch context.validator(for: model.schema) {
+            case .failure(let failure): return .schemaError(failure)
+            case .success(let found): validator = found
+            }
+            let report = validator.validate(value: model.value)
+            guard report.outcome != .valid else { continue }
+            if !report.isDecided { isDecided = false }
+            var errors = 0
+            for issue in report.issues where issue.severity == .error {
+                errors += 1
+                let pointer = model.pointer.appending(issue.instanceLocation)
+                let place = position(pointer)
+                issues.append(.check(issue.message, rule: issue.reportedRule, instanceLocation: pointer, line: place?.line, column: place?.column))
+            }
+            if errors == 0 {
+                // Never a silent pass: a model refused without an error still has one.
+                let place = position(model.pointer)
+                issues.append(.check(
+                    "\(model.pointer) is not a valid \(model.schema.rawValue)", rule: "schema", instanceLocation: model.pointer,
+                    line: place?.line, column: place?.column))
+            }
+        }
+        return issues.isEmpty ? .sound : .invalid(issues, isDecided: isDecided)
     }
 
-    /// The envelope checks of ``Schema/auto`` for JSON text at `place`: the envelopes' own
-    /// fields, then a sent message's models, on one parse of the text, made only when the
-    /// shape has envelopes; true when either marked `result` invalid.
+    /// `verdict` taken into `result`, its pointers under `pointer` (where the judged value sits in
+    /// the payload); true when it decided the payload (invalid, or a schema that cannot be used).
+    static func mark(_ verdict: EnvelopeVerdict, at pointer: JSONPointer, into result: inout CheckedPayload) -> Bool {
+        switch verdict {
+        case .sound:
+            return false
+        case .schemaError(let failure):
+            markSchemaError(failure, into: &result)
+            return true
+        case .invalid(let issues, let isDecided):
+            result.outcome = .invalid
+            result.isDecided = isDecided
+            result.issues = pointer.isRoot ? issues : issues.map { issue in
+                var moved = issue
+                moved.instanceLocation = pointer.appending(issue.instanceLocation)
+                return moved
+            }
+            return true
+        }
+    }
+
+    /// ``envelopeVerdict(_:in:context:position:)`` for JSON text at `place`, on one parse of the
+    /// text, made only when the shape has envelopes; true when it marked `result`.
     func markEnvelopeAndModelProblems(
         _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, context: inout some PayloadCheckContext, into result: inout CheckedPayload
     ) -> Bool {
         guard case .envelope = shape, let (document, position) = PayloadCheck.parsed(text, place: place, label: result.label, options: detectionOptions) else {
             return false
         }
-        return PayloadCheck.markEnvelopeProblems(shape, in: document.root, at: place.pointer, into: &result, position: position)
-            || markSentMessageModels(shape, in: document.root, at: place.pointer, context: &context, into: &result, position: position)
+        let verdict = PayloadCheck.envelopeVerdict(shape, in: document.root, context: &context, position: position)
+        return PayloadCheck.mark(verdict, at: place.pointer, into: &result)
     }
 
     /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
@@ -39,56 +95,46 @@ extension PayloadCheck {
         _ text: [UInt8], place: PayloadPlace, label: PayloadLabel, options: JSONParseOptions
     ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
         guard let document = try? JSONParser.parse(text, options: options) else { return nil }
-        return (document, { pointer in
+        return (document, position(in: document, place: place, label: label))
+    }
+
+    /// A function that gives the `line:column` in the input of a pointer into `document` (the
+    /// text at `place` of the payload at `label`).
+    @_spi(ChatPayloadsInternal) public static func position(
+        in document: JSONDocument, place: PayloadPlace, label: PayloadLabel
+    ) -> (JSONPointer) -> (line: Int, column: Int)? {
+        { pointer in
             guard let location = document.location(of: pointer) else { return nil }
             let inPayload = place.outerPosition(line: location.line, column: location.column)
             return label.inputPosition(line: inPayload.line, column: inPayload.column)
-        })
-    }
-
-    /// The models a sent message carries beside its content, and the schema each is read as
-    /// (the decoder reads `userModel` as a User, `channelModel` as a Channel, each of
-    /// `messageActions` as a MessageAction). Empty unless `shape` is a sent message.
-    public static func sentMessageModels(_ shape: PayloadShape, in value: JSONValue) -> [(pointer: JSONPointer, schema: BundledSchema, value: JSONValue)] {
-        guard case .envelope(.sentMessage, _) = shape, case .object(let object) = value else { return [] }
-        var models: [(pointer: JSONPointer, schema: BundledSchema, value: JSONValue)] = []
-        if let user = object["userModel"], user != .null { models.append((JSONPointer(tokens: ["userModel"]), .user, user)) }
-        if let channel = object["channelModel"], channel != .null { models.append((JSONPointer(tokens: ["channelModel"]), .channel, channel)) }
-        if case .array(let actions)? = object["messageActions"] {
-            for (i, action) in actions.enumerated() {
-                models.append((JSONPointer(tokens: ["messageActions", String(i)]), .messageAction, action))
-            }
         }
-        return models
     }
 
-    /// Validates a sent message's models (``sentMessageModels(_:in:)``) under the profile;
-    /// marks `result` invalid with their errors (located by `position`) and returns true when
-    /// one is invalid.
-    @_spi(ChatPayloadsInternal) public func markSentMessageModels(
-        _ shape: PayloadShape, in value: JSONValue, at pointer: JSONPointer, context: inout some PayloadCheckContext, into result: inout CheckedPayload,
-        position: (JSONPointer) -> (line: Int, column: Int)?
-    ) -> Bool {
-        var issues: [PayloadIssue] = []
-        for model in PayloadCheck.sentMessageModels(shape, in: value) {
-            switch context.validator(for: model.schema) {
-            case .failure(let failure):
-                PayloadCheck.markSchemaError(failure, into: &result)
-                return true
-            case .success(let validator):
-                let report = validator.validate(value: model.value)
-                guard report.outcome != .valid else { continue }
-                for issue in report.issues where issue.severity == .error {
-                    let inPayload = model.pointer.appending(issue.instanceLocation)
-                    let place = position(inPayload)
-                    issues.append(.check(
-                        issue.message, rule: issue.reportedRule, instanceLocation: pointer.appending(inPayload), line: place?.line, column: place?.column))
+    /// The models every sent message in `value` carries beside its content (the outermost
+    /// envelope, or one inside other envelopes: `shape` is read from `value`), pointers from
+    /// `value`'s root, and the schema each is read as (the decoder reads `userModel` as a User,
+    /// `channelModel` as a Channel, each of `messageActions` as a MessageAction). Empty when
+    /// `shape` has no sent message. An absent or `null` model is none (the decoder reads it so).
+    public static func sentMessageModels(_ shape: PayloadShape, in value: JSONValue) -> [(pointer: JSONPointer, schema: BundledSchema, value: JSONValue)] {
+        var models: [(pointer: JSONPointer, schema: BundledSchema, value: JSONValue)] = []
+        var shape = shape
+        var value = value
+        var base = JSONPointer.root
+        while case .envelope(let kind, let inner) = shape, case .object(let object) = value {
+            if kind == .sentMessage {
+                if let user = object["userModel"], user != .null { models.append((base.appending("userModel"), .user, user)) }
+                if let channel = object["channelModel"], channel != .null { models.append((base.appending("channelModel"), .channel, channel)) }
+                if case .array(let actions)? = object["messageActions"] {
+                    for (i, action) in actions.enumerated() {
+                        models.append((base.appending("messageActions").appending(index: i), .messageAction, action))
+                    }
                 }
             }
+            guard let next = object[kind.innerKey] else { break }
+            value = next
+            base = base.appending(kind.innerKey)
+            shape = inner
         }
-        guard !issues.isEmpty else { return false }
-        result.outcome = .invalid
-        result.issues = issues
-        return true
+        return models
     }
 }

@@ -26,8 +26,8 @@ extension PayloadCheck {
                 PayloadCheck.locate(&result, in: document)
                 return
             }
-            if PayloadCheck.markEnvelopeProblems(shape, in: value, at: pointer, into: &result, position: { _ in nil })
-                || markSentMessageModels(shape, in: value, at: pointer, context: &context, into: &result, position: { _ in nil }) {
+            let around = PayloadCheck.envelopeVerdict(shape, in: value, context: &context, position: { _ in nil })
+            if PayloadCheck.mark(around, at: pointer, into: &result) {
                 PayloadCheck.locate(&result, in: document)
                 return
             }

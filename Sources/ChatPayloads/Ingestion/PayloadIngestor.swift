@@ -13,9 +13,13 @@ import JSONCore
 /// ```
 ///
 /// A sent message (`building: .message`: `{timetoken, content, pubnubUserId,
-/// pubnubChannelId}`) has its `content` validated (the validator should be the message
-/// schema's); one of the common shape is read straight from its tape into its
-/// ``MessageRecord`` (``SentMessageReader``), others are decoded as a ``ChatMessage``.
+/// pubnubChannelId}` and at most `userModel`, `channelModel`, `messageActions`) is judged as
+/// `validate --schema auto` judges one (``PayloadCheck/judgeSentMessage(_:text:content:context:position:)``):
+/// its own members, then its models under the validator's profile (`userModel` as a User,
+/// `channelModel` as a Channel, each action as a MessageAction: every error, located), then its
+/// `content` with the validator (which should be the message schema's). One of the common
+/// shape (no models) is read straight from its tape into its ``MessageRecord``
+/// (``SentMessageReader``), others are decoded as a ``ChatMessage``.
 public struct PayloadIngestor: Sendable {
     /// The validator every payload (a sent message: its content) is checked with.
     public let validator: PayloadValidator
@@ -42,10 +46,13 @@ public struct PayloadIngestor: Sendable {
     public struct Scratch: Sendable {
         var tape = JSONTape()
         var sent: SentMessageReader
+        /// The validators of a sent message's models (under the validator's profile) and their tape.
+        var models: SharedValidatorContext
 
         /// Scratch for `ingestor`.
         public init(ingestor: PayloadIngestor) {
             sent = SentMessageReader(options: ingestor.validator.profile.parseOptions, decoding: ingestor.decoding)
+            models = SharedValidatorContext(profile: ingestor.validator.profile)
         }
     }
 
@@ -57,7 +64,7 @@ public struct PayloadIngestor: Sendable {
             // Already in the input's coordinates.
             return IngestedPayload(index: payload.index, label: payload.label, outcome: .unreadable, issues: [issue])
         case .yaml(let document):
-            result = ingestValue(document.value, yaml: document, payload)
+            result = ingestValue(document.value, yaml: document, payload, scratch: &scratch)
         case .json(let bytes):
             result = ingestText(bytes, payload, scratch: &scratch)
         }
@@ -86,50 +93,65 @@ public struct PayloadIngestor: Sendable {
             return positioned(report.outcome, report.issues, payload, record: nil, building: false)
         }
         if building == .message {
-            return ingestSent(document, bytes: bytes, payload)
+            return ingestSent(document.root, document: document, bytes: bytes, yaml: nil, payload, scratch: &scratch)
         }
         let report = validator.validate(document: document)
         guard report.outcome == .valid else { return positioned(report.outcome, report.issues, payload, record: nil, building: false) }
         return built(document.root, document: document, payload, warnings: report.issues)
     }
 
-    /// A sent message read by the ordinary path: its content validated, the message decoded.
-    private func ingestSent(_ document: JSONDocument, bytes: [UInt8], _ payload: SplitPayload) -> IngestedPayload {
-        let contentPointer = JSONPointer(tokens: ["content"])
+    /// A sent message read by the ordinary path (JSON text with its `document`, or a YAML
+    /// document's value): judged as `validate --schema auto` judges one (its members, its
+    /// models, its content), then decoded.
+    private func ingestSent(
+        _ value: JSONValue, document: JSONDocument?, bytes: [UInt8]?, yaml: YAMLInstance.Document?, _ payload: SplitPayload, scratch: inout Scratch
+    ) -> IngestedPayload {
+        let position: (JSONPointer) -> (line: Int, column: Int)? = { pointer in
+            document?.location(of: pointer).map { ($0.line, $0.column) }
+        }
+        func located(_ issues: [PayloadIssue]) -> [PayloadIssue] { yaml.map { Self.located(issues, in: $0) } ?? issues }
         var warnings: [PayloadIssue] = []
-        if case .object = document.root, let range = contentPointer.byteRange(in: bytes) {
-            let start = document.location(ofOffset: range.lowerBound)
-            let report = validator.validate(bytes: Array(bytes[range]))
-            let place = PayloadPlace(pointer: contentPointer, line: start.line, column: start.column)
-            let moved = report.issues.map { Self.moved($0, to: place) }
+        switch PayloadCheck.judgeSentMessage(value, text: bytes, content: validator, context: &scratch.models, position: position) {
+        case .members(let verdict):
+            return positioned(.invalid, located(Self.issues(of: verdict)), payload, record: nil, building: false)
+        case .content(let report, let place):
+            let moved = located(report.issues.map { Self.moved($0, to: place) })
             guard report.outcome == .valid else { return positioned(report.outcome, moved, payload, record: nil, building: false) }
             warnings = moved
+        case .noContent:
+            break
         }
-        return built(document.root, document: document, payload, warnings: warnings)
+        return built(value, document: document, payload, warnings: warnings, yaml: yaml)
+    }
+
+    /// The issues of members that decided a sent message (a schema that cannot be used is a `schema` issue).
+    static func issues(of verdict: EnvelopeVerdict) -> [PayloadIssue] {
+        switch verdict {
+        case .sound: return []
+        case .invalid(let issues, _): return issues
+        case .schemaError(let failure): return [.check(failure.message, rule: "schema", line: nil, column: nil)]
+        }
     }
 
     // MARK: Values (YAML)
 
-    private func ingestValue(_ value: JSONValue, yaml document: YAMLInstance.Document, _ payload: SplitPayload) -> IngestedPayload {
-        func located(_ issues: [PayloadIssue]) -> [PayloadIssue] {
-            issues.map { issue in
-                var issue = issue
-                if issue.location == nil, let p = document.position(of: issue.instanceLocation) {
-                    issue.location = SourceLocation(offset: 0, line: p.line, column: p.column)
-                }
-                return issue
-            }
+    private func ingestValue(_ value: JSONValue, yaml document: YAMLInstance.Document, _ payload: SplitPayload, scratch: inout Scratch) -> IngestedPayload {
+        if building == .message {
+            return ingestSent(value, document: nil, bytes: nil, yaml: document, payload, scratch: &scratch)
         }
-        var checked = value
-        var prefix = JSONPointer.root
-        if building == .message, case .object(let o) = value, let content = o["content"] {
-            checked = content
-            prefix = JSONPointer(tokens: ["content"])
-        }
-        let report = validator.validate(value: checked)
-        let issues = located(report.issues.map { Self.moved($0, to: PayloadPlace(pointer: prefix, line: 1, column: 1)) })
+        let report = validator.validate(value: value)
+        let issues = Self.located(report.issues, in: document)
         guard report.outcome == .valid, building != nil else { return positioned(report.outcome, issues, payload, record: nil, building: false) }
         return built(value, document: nil, payload, warnings: issues, yaml: document)
+    }
+
+    /// A YAML document's unlocated issues at the positions of their values (an unknown
+    /// property's at its name), as `validate` locates them (``PayloadCheck/locate(_:in:)``).
+    static func located(_ issues: [PayloadIssue], in document: YAMLInstance.Document) -> [PayloadIssue] {
+        var checked = CheckedPayload(label: .whole, schemaName: nil)
+        checked.issues = issues
+        PayloadCheck.locate(&checked, in: document)
+        return checked.issues
     }
 
     // MARK: Records
@@ -207,7 +229,7 @@ enum IngestionProblem: Error {
     var issue: PayloadIssue {
         switch self {
         case .decoding(let e):
-            return PayloadIssue(severity: .error, message: e.message, instanceLocation: e.pointer, keyword: "decode", rule: "decode", location: e.location)
+            return e.issue
         case .encoding(let e):
             return PayloadIssue(severity: .error, message: e.description, keyword: "encode", rule: "encode")
         }

@@ -4,9 +4,15 @@ import JSONCore
 
 /// Checks one payload for `store import` exactly as `validate` checks it (the same
 /// ``PayloadChecker``, validators and located issues) and, when it is valid, converts it into
-/// the row to write. A sent message's `content` is validated against the message schema under
-/// the profile, its issues located in the file and pointed under `/content`; its envelope
-/// (ids, timetoken, nested models, actions) is checked by decoding.
+/// the row to write. A sent message is judged by the library's one rule for it
+/// (``PayloadCheck/judgeSentMessage(_:text:content:context:position:)``, the rule
+/// `validate --schema auto` applies): its own members, its models (`userModel`, `channelModel`,
+/// each of `messageActions`) under the profile, then its `content` against the message schema,
+/// every issue located in the file; then it is decoded.
+///
+/// Every payload leaves ``check(_:label:inputIndex:recordIndex:)`` under one rule: it has a row
+/// exactly when it is valid, and it passes exactly when it is valid (``settled(_:_:)``), so a
+/// payload not stored is always reported with its error and fails the run.
 struct ImportChecker {
     let checker: PayloadChecker
     /// The kind `--kind` names; nil for `auto`.
@@ -27,8 +33,29 @@ struct ImportChecker {
         sentRows = SentMessageReader(options: profile.parseOptions, decoding: decoding)
     }
 
-    /// The verdict on `payload` and, when valid, its row.
+    /// The verdict on `payload` and, when valid, its row (``settled(_:_:)``).
     mutating func check(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, StoreWrite?) {
+        let (result, write) = judge(payload, label: label, inputIndex: inputIndex, recordIndex: recordIndex)
+        return Self.settled(result, write)
+    }
+
+    /// The one rule of an import's verdict (there is no `--expect` here): a row only for a valid
+    /// payload, and a payload passes exactly when it is valid. A valid payload without a row
+    /// (which no path gives today) is refused with an error rather than dropped in silence.
+    static func settled(_ checked: PayloadResult, _ write: StoreWrite?) -> (PayloadResult, StoreWrite?) {
+        var result = checked
+        if result.outcome == .valid, write == nil {
+            result.outcome = .invalid
+            result.issues.insert(.check(
+                "not stored: this payload gives no row to store", rule: "kind", line: result.startLine, column: result.startColumn), at: 0)
+            result.basicOutput = nil
+        }
+        result.passed = result.outcome == .valid
+        return (result, result.outcome == .valid ? write : nil)
+    }
+
+    /// The verdict on `payload` and, when valid, its row, before ``settled(_:_:)``.
+    private mutating func judge(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, StoreWrite?) {
         func item(_ spec: SchemaSpec, _ p: WorkItem.Payload) -> WorkItem {
             WorkItem(inputIndex: inputIndex, recordIndex: recordIndex, label: label, schema: spec,
                      source: kind == nil ? .fallback : .option, payload: p)
@@ -39,7 +66,7 @@ struct ImportChecker {
         case .yaml(let document):
             let value = document.value
             if let shown = sentMessageKind(value) {
-                // A sent message in YAML: validated as a whole value through the message schema on `content`.
+                // A sent message in YAML: judged by the same rule on its value.
                 return checkSentValue(value, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
             let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
@@ -65,11 +92,14 @@ struct ImportChecker {
         }
     }
 
-    /// Whether `value` is read as a sent message: `--kind message`, or `auto` and the shape has
-    /// `content` and `channelId`. The flag says whether the shape decided.
+    /// Whether `value` is read as a sent message: `--kind message`, or `auto` and
+    /// `validate --schema auto` reads it as one (``PayloadValidator/detectShape(_:)``: a sent
+    /// message whose content is an object; any other shape, a sent message with extra members or
+    /// a content that is not an object included, takes validate's own path and its `auto`
+    /// issue). The flag says whether the shape decided.
     private func sentMessageKind(_ value: JSONValue) -> Bool? {
         if kind == .message { return false }
-        guard kind == nil, ChatPayloadKind.isSentMessage(value) else { return nil }
+        guard kind == nil, PayloadValidator.detectShape(value) == PayloadCheck.sentMessageShape else { return nil }
         return true
     }
 
@@ -86,90 +116,48 @@ struct ImportChecker {
             .map { .message($0, user: nil, channel: nil, actions: []) }
     }
 
+    /// A sent message in JSON text: judged by the one rule (members, models, content), located
+    /// in the input as validate locates it, then decoded.
     private mutating func checkSent(
         _ bytes: [UInt8], document: JSONDocument, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
     ) -> (PayloadResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
-        let contentPointer = JSONPointer(tokens: ["content"])
-        if case .object = document.root, let range = contentPointer.byteRange(in: bytes) {
-            let start = document.location(ofOffset: range.lowerBound)
-            switch memo.validator(for: .bundled(.message)) {
-            case .failure(let failure):
-                PayloadChecker.markSchemaError(failure, into: &result)
-                return (result, nil)
-            case .success(let validator):
-                let content = Array(bytes[range])
-                let report = validator.validate(bytes: content, tape: &memo.tape)
-                if report.outcome != .valid {
-                    absorbContent(report, at: start, into: &result)
-                    return (result, nil)
-                }
-            }
+        let validator: PayloadValidator
+        switch memo.validator(for: .bundled(.message)) {
+        case .failure(let failure):
+            PayloadChecker.markSchemaError(failure, into: &result)
+            return (result, nil)
+        case .success(let found): validator = found
         }
-        // Its user, channel and actions are judged as validate judges them.
-        if checker.markSentMessageModels(Self.sentShape, text: bytes, place: .whole, memo: &memo, into: &result) { return (result, nil) }
+        let position = PayloadCheck.position(in: document, place: .whole, label: label)
+        let verdict = PayloadCheck.judgeSentMessage(document.root, text: bytes, content: validator, context: &memo, position: position)
+        if checker.rules.absorb(verdict, into: &result.checked) { return (result, nil) }
         return decodeSent(document.root, document: document, into: result)
     }
 
+    /// A sent message in YAML: judged by the same rule on its value, issues located at their values.
     private mutating func checkSentValue(
         _ value: JSONValue, document: YAMLInstance.Document, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
     ) -> (PayloadResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
-        if case .object(let o) = value, let content = o["content"] {
-            switch memo.validator(for: .bundled(.message)) {
-            case .failure(let failure):
-                PayloadChecker.markSchemaError(failure, into: &result)
-                return (result, nil)
-            case .success(let validator):
-                let report = validator.validate(value: content)
-                if report.outcome != .valid {
-                    checker.absorb(report, into: &result)
-                    result.passed = result.outcome == .valid
-                    result.issues = result.issues.map { issue in
-                        var moved = issue
-                        moved.instanceLocation = JSONPointer(tokens: ["content"]).appending(issue.instanceLocation)
-                        return moved
-                    }
-                    PayloadChecker.locate(&result, in: document)
-                    return (result, nil)
-                }
-            }
-        }
-        if checker.markSentMessageModels(Self.sentShape, in: value, at: .root, memo: &memo, into: &result, position: { _ in nil }) {
-            PayloadChecker.locate(&result, in: document)
+        let validator: PayloadValidator
+        switch memo.validator(for: .bundled(.message)) {
+        case .failure(let failure):
+            PayloadChecker.markSchemaError(failure, into: &result)
             return (result, nil)
+        case .success(let found): validator = found
         }
+        let verdict = PayloadCheck.judgeSentMessage(value, text: nil, content: validator, context: &memo, position: { _ in nil })
+        let refused = checker.rules.absorb(verdict, into: &result.checked)
+        PayloadChecker.locate(&result, in: document)
+        if refused { return (result, nil) }
         return decodeSent(value, document: nil, into: result)
     }
-
-    /// A sent message's shape, as ``PayloadChecker/markSentMessageModels(_:in:at:memo:into:position:)`` reads it.
-    static let sentShape = PayloadShape.envelope(.sentMessage, inner: .payload(.message))
 
     /// Decodes the envelope and the message with the library's record builder
     /// (``PayloadIngestor/record(_:from:document:options:)``); a failure is an invalid payload at its place.
     private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: PayloadResult) -> (PayloadResult, StoreWrite?) {
         build(.message, value, document: document, into: result)
-    }
-
-    /// The content's report moved to the file: positions from the content's start, pointers under `/content`.
-    private func absorbContent(_ report: PayloadReport, at start: SourceLocation, into result: inout PayloadResult) {
-        let label = result.label
-        let begin = label.inputPosition(line: start.line, column: start.column)
-        result.label = .element(index: 0, line: begin.line, column: begin.column)
-        checker.absorb(report, into: &result)
-        result.passed = result.outcome == .valid
-        result.label = label
-        result.issues = result.issues.map { issue in
-            var moved = issue
-            moved.instanceLocation = JSONPointer(tokens: ["content"]).appending(issue.instanceLocation)
-            return moved
-        }
-        if let output = result.basicOutput { result.basicOutput = ImportChecker.underContent(output) }
-    }
-
-    /// A `basic` output with every unit's `instanceLocation` under `/content`.
-    static func underContent(_ output: PayloadOutput) -> PayloadOutput {
-        output.moved(to: JSONPointer(tokens: ["content"]), line: 1, column: 1)
     }
 
     // MARK: Other kinds
@@ -193,6 +181,12 @@ struct ImportChecker {
                      rule: "kind", line: result.startLine, column: result.startColumn)
                 return (result, nil)
             }
+            if ImportChecker.isDeleteEvent(shape, in: value) {
+                // Stored as it reads, a delete event would insert the row it removes.
+                fail(&result, "not stored: this App Context event is a delete, and store import stores payloads (it removes no row)",
+                     rule: "kind", line: result.startLine, column: result.startColumn)
+                return (result, nil)
+            }
             if !shape.payloadPointer.isRoot {
                 value = inner
                 document = nil
@@ -200,6 +194,19 @@ struct ImportChecker {
             resolved = k
         }
         return build(resolved, value, document: document, into: result)
+    }
+
+    /// Whether an App Context event around the payload (`shape` read from `value`) says `delete`.
+    static func isDeleteEvent(_ shape: PayloadShape, in value: JSONValue) -> Bool {
+        var shape = shape
+        var value = value
+        while case .envelope(let kind, let inner) = shape {
+            if kind == .appContextEvent, case .object(let event) = value, event["event"] == .string("delete") { return true }
+            guard case .object(let object) = value, let next = object[kind.innerKey] else { return false }
+            value = next
+            shape = inner
+        }
+        return false
     }
 
     /// The row of a payload validate passed, built by the library's record builder (the one
@@ -226,12 +233,19 @@ struct ImportChecker {
 
     // MARK: Results
 
+    /// A sent message's result before it is judged; one `--kind auto` detected is named as
+    /// validate names it (`message at /content (sent message)`).
     private func emptyResult(_ label: PayloadLabel, _ inputIndex: Int, _ recordIndex: Int, autoDetected: Bool) -> PayloadResult {
         PayloadResult(
-            inputIndex: inputIndex, recordIndex: recordIndex, label: label, schemaName: "message",
+            inputIndex: inputIndex, recordIndex: recordIndex, label: label,
+            schemaName: autoDetected ? ImportChecker.detectedSentMessage : BundledSchema.message.rawValue,
             schemaSource: autoDetected ? .fallback : .option, autoDetected: autoDetected, outcome: .valid, issues: [],
             basicOutput: nil, seconds: 0, passed: true)
     }
+
+    /// How validate names the schema of a sent message it detected.
+    static let detectedSentMessage = PayloadCheck.detectedSchemaName(
+        PayloadCheck.sentMessageShape, detected: .message, at: PayloadCheck.sentMessageShape.payloadPointer)
 
     /// Marks `result` invalid with one located issue.
     private func fail(_ result: inout PayloadResult, _ message: String, rule: String, line: Int?, column: Int?) {

@@ -15,7 +15,10 @@ struct StoreImportCommand: ParsableCommand {
             is validated under the profile in force; invalid or unreadable ones are reported \
             exactly as validate reports them and are not stored. Messages come in the sent form \
             that convert --kind message reads: {timetoken, content, pubnubUserId, \
-            pubnubChannelId}; their content is validated against the message schema. A \
+            pubnubChannelId}, judged as validate --schema auto judges them: their own \
+            members, then userModel, channelModel and each of messageActions as a User, \
+            Channel and MessageAction under the profile, then content against the message \
+            schema; every error is reported and the message is not stored. A \
             membership or message whose user or channel is not stored is reported and kept out \
             (--force creates id-only rows). Re-importing the same input changes nothing. \
             Standard input without --format or --ndjson is NDJSON when it is one JSON value per \
@@ -149,9 +152,18 @@ struct StoreImportCommand: ParsableCommand {
         // A store error (disk full, an I/O error) stops the run: what was committed before it
         // is reported and every reporter closes its document, then exit status 3.
         run.finishReportedInputs()
+        // The store is closed (its WAL checkpointed) before the summary is written, so the
+        // status a report states is the one the process exits with.
+        var storeError = run.storeError
+        if storeError != nil {
+            // Committed batches are durable in the WAL whether or not this checkpoint can run.
+            try? store.close()
+        } else {
+            do throws(ChatStoreError) { try store.close() } catch { storeError = error }
+        }
         let elapsed = clock.now - start
         state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        state.summary.status = run.storeError == nil ? state.status : .schemaOrConfig
+        state.summary.status = storeError == nil ? state.status : .schemaOrConfig
         report.finish(state.summary)
         if !quiet || run.storeError != nil {
             // Machine-readable reports keep standard output to themselves.
@@ -161,12 +173,7 @@ struct StoreImportCommand: ParsableCommand {
         }
         stdout.flush()
         Terminal.standardError.flush()
-        if let error = run.storeError {
-            // Committed batches are durable in the WAL whether or not this checkpoint can run.
-            try? store.close()
-            throw StoreFailure.exit(error)
-        }
-        do throws(ChatStoreError) { try store.close() } catch { throw StoreFailure.exit(error) }
+        if let storeError { throw StoreFailure.exit(storeError) }
         if state.status != .success { throw state.status.exitCode }
     }
 }
