@@ -15,10 +15,16 @@ struct AdvisoryKeyword: Keyword {
             return inner.validate(instance, &ev, &annotations)
         }
         let start = ev.errors.count
+        let overflowedBefore = ev.errorsOverflowed
         if inner.validate(instance, &ev, &annotations) { return true }
         // A limit is never advisory: it leaves the instance not decided.
         if ev.limitReached { return false }
         ev.recordAdvisory(from: start)
+        // What the error list had no room for was advisory too: the errors are not cut.
+        if ev.errorsOverflowed && !overflowedBefore {
+            ev.errorsOverflowed = false
+            ev.advisoriesOverflowed = true
+        }
         return true
     }
 
