@@ -18,7 +18,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
     }
 
     func testFinding1_RefMemoTellsEmptyArrayFromEmptyObjectInCustomData() throws {
-        let custom = try JSONParser.parse(##"{"$defs": {"arr": {"type": "array"}}, "properties": {"a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/arr"}}}"##).root
+        let custom = try JSONParser.parse(##"{"$defs": {"arr": {"type": "array"}}, "properties": {"pad": {"items": {"type": "integer"}}, "a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/arr"}}}"##).root
         let v = try validator(.bundled(.user), .standard, customData: ["user": custom])
         let pad = Array(repeating: "1", count: 600).joined(separator: ",")
         for report in try reports(v, #"{"id": "u1", "type": "default", "custom": {"pad": [\#(pad)], "a": [], "b": {}}}"#) {

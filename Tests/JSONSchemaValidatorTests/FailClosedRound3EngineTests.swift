@@ -7,7 +7,7 @@ import JSONCore
 final class FailClosedRound3EngineTests: XCTestCase {
     // MARK: - Finding 1
 
-    static let arraySchema = ##"{"$defs": {"arr": {"type": "array"}}, "properties": {"a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/arr"}}}"##
+    static let arraySchema = ##"{"$defs": {"arr": {"type": "array"}}, "properties": {"pad": {"items": {"type": "integer"}}, "a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/arr"}}}"##
 
     static func padded(_ pad: Int, objectFirst: Bool = false) -> String {
         let items = Array(repeating: "1", count: pad).joined(separator: ",")
@@ -64,7 +64,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
                                   {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}, "tag": {"$ref": "#/$defs/obj"}}}]}
              },
              "type": "object",
-             "properties": {"a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/obj"}, "c": {"$ref": "#/$defs/emptyArr"},
+             "properties": {"pad": {"items": {"type": "integer"}}, "a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/obj"}, "c": {"$ref": "#/$defs/emptyArr"},
                             "d": {"$ref": "#/$defs/emptyObj"}, "tree": {"$ref": "#/$defs/node"},
                             "list": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}
             """##)

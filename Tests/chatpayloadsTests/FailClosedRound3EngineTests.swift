@@ -6,7 +6,7 @@ final class FailClosedRound3EngineTests: CLITestCase {
     // MARK: - Finding 1: the `$ref` verdict memo and empty containers
 
     /// `a` and `b` both `$ref` `{"type": "array"}`.
-    static let arraySchema = ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"arr": {"type": "array"}}, "properties": {"a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/arr"}}}"##
+    static let arraySchema = ##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"arr": {"type": "array"}}, "properties": {"pad": {"items": {"type": "integer"}}, "a": {"$ref": "#/$defs/arr"}, "b": {"$ref": "#/$defs/arr"}}}"##
 
     /// `{"pad": [1 x pad], "a": [], "b": {}}`: invalid (`b` is not an array), whatever `pad` holds.
     static func padded(_ pad: Int) -> String {
@@ -104,6 +104,11 @@ final class FailClosedRound3EngineTests: CLITestCase {
         let long = try run(["validate", "--config", "app/.chatpayloads.yml", "--schema", "app/s.json", "app/long.json"])
         XCTAssertEqual(long.status, 1, long.stdout + long.stderr)
         XCTAssertTrue(long.stdout.contains("maxLength") || long.stdout.contains("at most 3"), long.stdout)
+        // A number is not a string: `else` applies, and its maximum is an error.
+        try write("app/eleven.json", #"{"n": 11}"#)
+        let eleven = try run(["validate", "--config", "app/.chatpayloads.yml", "--schema", "app/s.json", "app/eleven.json"])
+        XCTAssertEqual(eleven.status, 1, eleven.stdout + eleven.stderr)
+        XCTAssertTrue(eleven.stdout.contains("error:") && eleven.stdout.contains("10"), eleven.stdout)
         try write("app/float.json", #"{"n": 1.5}"#)
         let float = try run(["validate", "--config", "app/.chatpayloads.yml", "--schema", "app/s.json", "app/float.json"])
         XCTAssertEqual(float.status, 0, float.stdout + float.stderr)
