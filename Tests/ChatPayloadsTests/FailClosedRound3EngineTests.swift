@@ -121,3 +121,33 @@ final class FailClosedRound3EngineTests: XCTestCase {
         XCTAssertEqual(report.warnings.map(\.instanceLocation.description), ["/email"])
     }
 }
+
+/// The schema rewrite (knobs set to allow/any, and warned rules in an exported text) removes a
+/// keyword where it asserts and leaves every condition as it is.
+final class FailClosedRound3RewriteTests: XCTestCase {
+    func testFinding2_SchemaRewriteKeepsConditions() throws {
+        let schema = try JSONParser.parse(#"""
+            {"type": "object", "properties": {
+               "a": {"if": {"type": "null"}, "then": {"type": "null"}, "else": {"type": "string"}},
+               "b": {"not": {"type": "string"}}, "c": {"anyOf": [{"type": "string"}]}, "d": {"oneOf": [{"type": "string"}]},
+               "e": {"contains": {"type": "string"}, "items": {"type": "string"}}}}
+            """#).root
+        let expected = try JSONParser.parse(#"""
+            {"properties": {
+               "a": {"if": {"type": "null"}, "then": {}, "else": {}},
+               "b": {"not": {"type": "string"}}, "c": {"anyOf": [{"type": "string"}]}, "d": {"oneOf": [{"type": "string"}]},
+               "e": {"contains": {"type": "string"}, "items": {}}}}
+            """#).root
+        XCTAssertEqual(SchemaWalker.removing(["type"], from: schema), expected)
+    }
+
+    /// The exported compat User under `severity: {type: warn}` keeps `"if": {"type": "null"}`.
+    func testFinding2_ExportedTextKeepsTheCompatConditions() throws {
+        var profile = Profile.compat
+        profile.severities["type"] = .warning
+        let composition = SchemaComposer(choice: .bundled(.user), profile: profile, customData: [:])
+            .compose(relaxing: SchemaComposer.relaxedRules(for: profile, includingWarnings: true), exporting: true)
+        let overlay = try XCTUnwrap(composition.documents.first { $0.uri == BundledSchema.user.uri(profile: .compat) }?.value)
+        XCTAssertEqual(overlay["properties"]?["profileUrl"]?["if"], ["type": "null"])
+    }
+}

@@ -34,6 +34,7 @@ public struct AdvisoryRule: Sendable {
 
     /// Instance kinds (JSON types, `integer` being a `number`).
     public struct Kinds: OptionSet, Sendable, Hashable {
+        /// One bit per kind.
         public let rawValue: UInt8
         /// Makes a set from its raw value.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
