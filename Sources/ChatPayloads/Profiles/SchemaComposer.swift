@@ -28,12 +28,15 @@ import JSONSchemaValidator
 /// Only the bundled documents the composition reaches are composed and registered (in their
 /// embedded order), unless ``everyBundledDocument`` is set: see ``bundledDocuments(reachedBy:_:)``.
 ///
-/// Relaxing a rule (a knob set to allow/any, or a rule set to warn in the decision pass) is
-/// also done on the documents: `unknown-properties` removes `unevaluatedProperties` from the
+/// Relaxing a rule (a knob set to allow/any; in an exported text, also a rule set to warn) is
+/// done on the documents: `unknown-properties` removes `unevaluatedProperties` from the
 /// bundled documents, `custom` empties the flat-custom schema, `null-fields` adds `"null"` to the
 /// `type` of the fields that may be unset (see ``NullFields``), `formats` turns assertion off,
 /// `dates`/`custom-data` drop their overlay, and a keyword rule removes that keyword from every
-/// schema object of every document (walking only the keywords that hold subschemas).
+/// schema object of every document where it asserts, never inside a condition (`if`, `not`,
+/// `anyOf`, `oneOf`, `contains`: ``SchemaWalker/removing(_:from:)``). Validation does not
+/// relax warned rules here: ``PayloadValidator`` compiles the same composition with those
+/// rules advisory (``ValidatorOptions/advisory``), judged by position as the evaluation goes.
 struct SchemaComposer {
     let choice: SchemaChoice
     let profile: Profile

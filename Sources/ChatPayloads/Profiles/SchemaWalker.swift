@@ -3,12 +3,20 @@ import JSONSchemaValidator
 
 /// Walks schema documents along the keywords that hold subschemas (``SubschemaKeywords``).
 enum SchemaWalker {
-    /// `schema` with the keywords `names` removed from every schema object in it.
+    /// `schema` with the keywords `names` removed from every schema object in it where they
+    /// assert, never inside a condition (``SubschemaKeywords/conditionKeywords``: `if`, `not`,
+    /// `anyOf`, `oneOf`, `contains`), whose subschemas are kept as they are: removing `type`
+    /// from `"if": {"type": "null"}` would make the `if` always hold and switch its `else`
+    /// off (issue 38, finding 2). A definition a condition reaches by `$ref` is relaxed like
+    /// any other; validation does not rely on this rewrite for severities (see
+    /// ``PayloadValidator``: warned rules are advisory keywords, judged by position as the
+    /// evaluation goes), only the exported text does.
     static func removing(_ names: Set<String>, from schema: JSONValue) -> JSONValue {
         guard !names.isEmpty, case .object(let o) = schema else { return schema }
         var members: [JSONObject.Member] = []
         for m in o.members where !names.contains(m.key) {
-            members.append(.init(key: m.key, value: mapSubschemas(m.key, m.value) { removing(names, from: $0) }))
+            let value = SubschemaKeywords.conditionKeywords.contains(m.key) ? m.value : mapSubschemas(m.key, m.value) { removing(names, from: $0) }
+            members.append(.init(key: m.key, value: value))
         }
         return .object(JSONObject(members))
     }

@@ -14,10 +14,15 @@ import JSONSchemaValidator
 ///    with a located `parse` issue.
 /// 2. **Validate** against the composed schema (see ``BundledSchemas/resolvedText(_:profile:customData:pretty:)-(SchemaChoice,_,_,_)``):
 ///    the profile's overlay from `Schemas/profiles/` plus the generated knob overlays.
-/// 3. **Severities**: when some rule is set to `warn` (or `unknown-properties: warn`), a second
-///    schema is composed with those rules relaxed. The payload is valid when that one accepts it;
-///    its errors are the report's errors, and the first schema's failures of the warned rules
-///    are the report's warnings.
+/// 3. **Severities**: when some rule is set to `warn` (or `unknown-properties: warn`), the same
+///    composition is compiled a second time with those rules' keywords advisory
+///    (``ValidatorOptions/advisory``, classified by ``advisoryRule(profile:customDataURIs:)``):
+///    where such a keyword would decide the payload, its failure is a warning and not a failure;
+///    inside a condition (`if`, `not`, an `anyOf`/`oneOf` branch, `contains`) it keeps deciding,
+///    so `"if": {"type": "null"}` under `severity: {type: warn}` still sends a non-null value to
+///    `else`. The payload is valid when that schema accepts it; its errors are the report's
+///    errors and its advisory failures the report's warnings, so each failure is reported
+///    exactly once, with one severity (the schema is never rewritten to relax a rule).
 /// 4. **Limits** (see ``Profile/Limit``): a limit a payload hits is an issue whose rule is the
 ///    limit's config key and whose message names the limit and the key. An evaluation limit
 ///    (`max-regex-steps`, `max-regex-steps-per-payload`, `max-evaluation-depth`,
@@ -34,13 +39,12 @@ public final class PayloadValidator: Sendable {
     public let schemaName: String
     /// The compiled schema that reports every failure.
     let full: JSONSchema
-    /// The compiled schema with warned rules relaxed (nil when no rule warns).
+    /// The same schema with the warned rules' keywords advisory (nil when no rule warns).
     let decision: JSONSchema?
     /// Generated URIs of the full composition, for classifying issues.
     let customDataURIs: Set<String>
-    /// The wrapper hops of the full and the decision compositions, taken out of keyword locations.
+    /// The wrapper hops of the composition, taken out of keyword locations.
     let fullHops: CompositionHops
-    let decisionHops: CompositionHops?
     /// The report of a valid payload with nothing to warn about (what ``report(value:document:extra:)`` gives then).
     let validReport: PayloadReport
 
@@ -65,12 +69,17 @@ public final class PayloadValidator: Sendable {
         var composer = SchemaComposer(choice: schema, profile: profile, customData: customData)
         composer.everyBundledDocument = extraRegistry != nil
         let fullRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: false)
-        let decisionRules = SchemaComposer.relaxedRules(for: profile, includingWarnings: true)
+        let warns = SchemaComposer.relaxedRules(for: profile, includingWarnings: true) != fullRules
         let fullComposition = composer.compose(relaxing: fullRules)
         customDataURIs = fullComposition.customDataURIs
         fullHops = CompositionHops(fullComposition)
-        let decisionComposition = decisionRules == fullRules ? nil : composer.compose(relaxing: decisionRules)
-        decisionHops = decisionComposition.map(CompositionHops.init)
+        // The same documents, with the warned rules advisory (never removed from the schema).
+        var decisionComposition: Composition? = nil
+        if warns {
+            var advisory = fullComposition
+            advisory.options.advisory = Self.advisoryRule(profile: profile, customDataURIs: fullComposition.customDataURIs)
+            decisionComposition = advisory
+        }
         do {
             full = try fullComposition.compile(extra: extraRegistry)
             decision = try decisionComposition?.compile(extra: extraRegistry)
@@ -198,7 +207,7 @@ public final class PayloadValidator: Sendable {
             if !fullResult.isValid {
                 decisionResult = decision.validate(value)
                 errorUnits = decisionResult.errors
-                warningUnits = fullResult.errors.filter { severity(of: $0, in: value) == .warning }
+                warningUnits = decisionResult.advisories
             }
         } else {
             errorUnits = fullResult.errors
@@ -219,8 +228,7 @@ public final class PayloadValidator: Sendable {
         let locatedAtNames = located.map { Self.isAboutPropertyName($0.keyword) }
         let locations = document.map { $0.locations(of: located.map(\.instanceLocation), keys: locatedAtNames) } ?? []
         func location(_ k: Int) -> SourceLocation? { k < locations.count ? locations[k] : nil }
-        let errorHops = decision == nil ? fullHops : (decisionHops ?? fullHops)
-        let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], in: value, severity: .error, location: location($0), hops: errorHops) }
+        let errorIssues = errorUnitsShown.indices.map { issue(for: errorUnitsShown[$0], in: value, severity: .error, location: location($0), hops: fullHops) }
         let warningIssues = warningUnitsShown.indices.map {
             issue(for: warningUnitsShown[$0], in: value, severity: .warning, location: location(errorUnitsShown.count + $0), hops: fullHops)
         }
@@ -229,7 +237,7 @@ public final class PayloadValidator: Sendable {
         var errors = extraErrorList + errorIssues
         var warnings = extra.filter { $0.severity == .warning } + warningIssues
         let errorsCut = decisionResult.isTruncated || errors.count > profile.maxErrors
-        let warningsCut = (decision != nil && fullResult.isTruncated) || warnings.count > profile.maxErrors
+        let warningsCut = decisionResult.advisoriesTruncated || warnings.count > profile.maxErrors
         errors = Array(errors.prefix(profile.maxErrors))
         warnings = Array(warnings.prefix(profile.maxErrors))
         if errorsCut || warningsCut {
@@ -301,27 +309,11 @@ public final class PayloadValidator: Sendable {
     }
 
     /// The knob behind a failure of `value`'s validation, if any: a limit (its config key), a
-    /// profile knob, or `null-fields`.
+    /// profile knob, or `null-fields` (see ``rule(keyword:absoluteKeywordLocation:onNull:customDataURIs:)``).
     func rule(of error: ValidationError, in value: JSONValue) -> String? {
         if let limit = error.limit.flatMap(Profile.Limit.init) { return limit.key }
-        let abs = error.absoluteKeywordLocation
-        if NullFields.isNullField(keyword: error.keyword, absoluteKeywordLocation: abs, value: error.instanceLocation.resolve(in: value)) {
-            return NullFields.rule
-        }
-        if error.keyword == "unevaluatedProperties" { return Profile.Rule.unknownProperties.key }
-        if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return Profile.Rule.custom.key }
-        if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return Profile.Rule.dates.key }
-        if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return Profile.Rule.customData.key }
-        if error.keyword == "format" { return Profile.Rule.formats.key }
-        return nil
-    }
-
-    /// The severity of a failure under the profile: the knob's rule first, then the keyword.
-    func severity(of error: ValidationError, in value: JSONValue) -> PayloadIssue.Severity {
-        let knob = rule(of: error, in: value)
-        if let knob, let s = profile.severities[knob] { return s }
-        if let s = profile.severities[error.keyword] { return s }
-        if knob == Profile.Rule.unknownProperties.key, profile.unknownProperties == .warn { return .warning }
-        return .error
+        return Self.rule(
+            keyword: error.keyword, absoluteKeywordLocation: error.absoluteKeywordLocation,
+            onNull: error.instanceLocation.resolve(in: value) == .null, customDataURIs: customDataURIs)
     }
 }

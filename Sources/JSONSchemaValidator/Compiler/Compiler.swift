@@ -50,6 +50,16 @@ final class Compiler {
     func drain() throws(SchemaError) {
         while let (node, object, scanned) = pending.popLast() {
             node.keywords = try compileKeywords(object, scanned)
+            if let advisory = options.advisory { node.keywords = advisoryKeywords(node, object, advisory) }
+        }
+    }
+
+    /// `node`'s keywords, each one `advisory` names wrapped in an ``AdvisoryKeyword``.
+    func advisoryKeywords(_ node: SchemaNode, _ object: JSONObject, _ advisory: AdvisoryRule) -> [any Keyword] {
+        node.keywords.map { keyword -> any Keyword in
+            let location = URIReference.encodingFragment(node.absoluteLocation + "/" + JSONPointer.escape(keyword.name))
+            let kinds = advisory.classify(AdvisoryRule.Candidate(keyword: keyword.name, absoluteKeywordLocation: location, value: object[keyword.name] ?? .null))
+            return kinds.isEmpty ? keyword : AdvisoryKeyword(inner: keyword, kinds: kinds)
         }
     }
 

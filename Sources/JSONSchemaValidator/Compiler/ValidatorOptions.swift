@@ -63,6 +63,10 @@ public struct ValidatorOptions: Sendable {
     /// errors each `anyOf`/`oneOf` branch keeps in ``ValidationError/causes``. Validity is
     /// never affected, only how many errors are reported.
     public var maxErrors: Int = Int.max
+    /// Which keyword failures are advisory (``ValidationResult/advisories``) rather than
+    /// failures of the instance, where they would decide it (never inside a condition: see
+    /// ``AdvisoryRule``). Default: none.
+    public var advisory: AdvisoryRule? = nil
 
     /// Default options.
     public init() {}

@@ -73,6 +73,17 @@ struct Evaluation {
     var memoAllowed = false
     /// The remembered verdicts (``EvaluationMemo``).
     var memo = EvaluationMemo()
+    /// How many conditions the current node is inside: subschemas whose result decides
+    /// something rather than being reported as it is (the `if` of a conditional, `not`, each
+    /// `anyOf`/`oneOf` branch, `contains`; exactly the evaluations ``capturingErrors(_:)``
+    /// runs). An advisory keyword (``AdvisoryRule``) is advisory only at depth 0.
+    var conditionDepth = 0
+    /// Whether an advisory keyword failed where it would have decided (``AdvisoryKeyword``).
+    var advisoryFailed = false
+    /// Those failures' errors, when errors are collected (at most ``maxErrors``).
+    var advisories: [ValidationError] = []
+    /// Whether an advisory failure was dropped because ``advisories`` was full.
+    var advisoriesOverflowed = false
     /// Whether a keyword returns at its first failure instead of looking for more: always in
     /// the fast mode, once the error list is full, and once a limit was reached (a stored flag,
     /// kept up to date, because every applicator's loop reads it).
@@ -242,8 +253,11 @@ struct Evaluation {
     }
 
     /// Runs `body` with error collection redirected into a separate list (with its own
-    /// ``maxErrors`` budget), returned alongside.
+    /// ``maxErrors`` budget), returned alongside. What runs there is a condition
+    /// (``conditionDepth``): its failures are not reported as they are but decide something.
     mutating func capturingErrors<T>(_ body: (inout Evaluation) -> T) -> (T, [ValidationError]) {
+        conditionDepth += 1
+        defer { conditionDepth -= 1 }
         guard collectErrors else { return (body(&self), []) }
         let saved = errors
         let savedOverflow = errorsOverflowed

@@ -16,28 +16,58 @@ struct EvaluationMemo {
     /// Node evaluations of one payload before references start being remembered.
     static let warmUp = 512
 
-    /// A reference target and the identity of the container it was evaluated on.
+    /// A reference target, the identity of the container it was evaluated on, and whether it
+    /// was evaluated inside a condition (``Evaluation/conditionDepth``: an advisory keyword
+    /// decides there, so the verdict may differ).
     struct Key: Hashable {
         let node: ObjectIdentifier
-        let value: UInt
+        let value: Identity
+        let inCondition: Bool
     }
 
-    private var known: [Key: Bool] = [:]
+    /// What tells one container from every other during one evaluation: its kind, the address
+    /// of its element storage and its element count.
+    ///
+    /// An address alone is not an identity. Every empty Swift array shares one storage
+    /// singleton, so `[]` and `{}` (whose members are an empty array) had the same address, and
+    /// a `$ref` target's verdict on one was reused for the other (issue 38, finding 1). So
+    /// empty containers have no identity (they are cheap to evaluate again); a non-empty one
+    /// owns a heap allocation no other live value of another content shares (copy on write),
+    /// and the kind and count are part of the key anyway.
+    struct Identity: Hashable {
+        let isObject: Bool
+        let address: UInt
+        let count: Int
+    }
+
+    /// A remembered verdict, with the container it is about: holding the value keeps its
+    /// storage allocated, so its address cannot be reused by another value while the memo
+    /// lives, whoever owns the instance (a temporary built during the evaluation included).
+    private struct Entry {
+        let holder: JSONValue
+        let valid: Bool
+    }
+
+    private var known: [Key: Entry] = [:]
 
     /// The remembered verdict for `key`.
-    subscript(key: Key) -> Bool? {
-        get { known[key] }
-        set { known[key] = newValue }
+    func verdict(_ key: Key) -> Bool? { known[key]?.valid }
+
+    /// Remembers `valid` for `key`, whose container is `instance`.
+    mutating func remember(_ valid: Bool, for key: Key, of instance: JSONValue) {
+        known[key] = Entry(holder: instance, valid: valid)
     }
 
-    /// The identity of an array's or object's storage, or nil for a scalar. Two containers
-    /// alive at once share storage only when they are the same value (copy on write), so equal
-    /// identities mean equal values, and equal values have equal verdicts under one node.
-    /// Only for values the caller keeps alive for the whole evaluation (never temporaries).
-    static func identity(of instance: JSONValue) -> UInt? {
+    /// The identity of a non-empty array's or object's storage; nil for a scalar or an empty
+    /// container (see ``Identity``).
+    static func identity(of instance: JSONValue) -> Identity? {
         switch instance {
-        case .array(let items): return items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        case .object(let object): return object.members.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        case .array(let items):
+            guard !items.isEmpty else { return nil }
+            return items.withUnsafeBufferPointer { $0.baseAddress.map { Identity(isObject: false, address: UInt(bitPattern: $0), count: items.count) } }
+        case .object(let object):
+            guard !object.members.isEmpty else { return nil }
+            return object.members.withUnsafeBufferPointer { p in p.baseAddress.map { Identity(isObject: true, address: UInt(bitPattern: $0), count: p.count) } }
         case .null, .bool, .number, .string: return nil
         }
     }
@@ -73,10 +103,10 @@ extension Evaluation {
         guard memoizes, let identity = EvaluationMemo.identity(of: instance) else {
             return evaluate(target, instance, keywordTokens: keyword, into: &annotations)
         }
-        let key = EvaluationMemo.Key(node: ObjectIdentifier(target), value: identity)
-        if let known = memo[key] { return known }
+        let key = EvaluationMemo.Key(node: ObjectIdentifier(target), value: identity, inCondition: conditionDepth > 0)
+        if let known = memo.verdict(key) { return known }
         let valid = evaluate(target, instance, keywordTokens: keyword, into: &annotations)
-        if !limitReached { memo[key] = valid }
+        if !limitReached { memo.remember(valid, for: key, of: instance) }
         return valid
     }
 }

@@ -23,6 +23,9 @@ struct TapeEvaluator {
     /// Verdicts of reference targets on containers, by (node index, entry), once the payload
     /// has taken ``EvaluationMemo/warmUp`` node evaluations (see ``EvaluationMemo``; the tape
     /// plan never holds a dynamic reference, and nothing is remembered when `track` is set).
+    /// An entry index is one value of this payload's tape and of no other (never an address:
+    /// an empty array and an empty object are two entries), and fits 32 bits (a tape's
+    /// `next` is a `UInt32`); one evaluator judges one payload, so no index is reused.
     var memo: [UInt64: Bool] = [:]
 
     init(view: JSONTapeView, plan: TapePlan, options: ValidatorOptions) {

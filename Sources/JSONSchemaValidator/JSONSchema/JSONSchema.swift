@@ -172,7 +172,8 @@ public struct JSONSchema: Sendable {
     /// Returns the same verdict as parsing `bytes` with `parseOptions` and calling
     /// ``isValid(_:)``, or nil when this fast path cannot decide: the text is not JSON, breaks a
     /// parse limit or policy, or is unusual (a byte order mark, a lone `\u`
-    /// surrogate escape, a repeated key), or the schema uses `$dynamicRef` or `unevaluatedItems`.
+    /// surrogate escape, a repeated key), or the schema uses `$dynamicRef` or `unevaluatedItems`
+    /// or has an advisory keyword (``ValidatorOptions/advisory``).
     /// On nil, parse the text with `JSONParser` (which reports what is wrong) and validate that.
     public func isValid(bytes: [UInt8], parseOptions: JSONParseOptions = JSONParseOptions()) -> Bool? {
         var tape = JSONTape()

@@ -40,6 +40,14 @@ public enum SubschemaKeywords {
         case member(String)
     }
 
+    /// The keywords whose subschemas are **conditions**: their result decides something (a
+    /// branch, a count, a negation) instead of being reported as it is: `if`, `not`, `anyOf`,
+    /// `oneOf`, `contains`. Removing an assertion inside one can flip a decision (`"if":
+    /// {"type": "null"}` without its `type` always holds), so a rewrite that relaxes
+    /// assertions leaves their subschemas as they are; the validator evaluates the same
+    /// keywords as conditions for ``ValidatorOptions/advisory``.
+    public static let conditionKeywords: Set<String> = ["if", "not", "anyOf", "oneOf", "contains"]
+
     /// How `keyword`'s value holds subschemas; nil when it holds none (`enum`, `const`, unknown keywords).
     public static func shape(of keyword: String) -> Shape? {
         shapes[keyword]

@@ -20,15 +20,24 @@ public struct ValidationResult: Sendable {
     /// otherwise take time exponential in the instance to report every branch's errors
     /// (``isTruncated`` is then true too; the verdict is unaffected).
     public let stoppedAtEvaluationBudget: Bool
+    /// The failures of advisory keywords (``ValidatorOptions/advisory``) where they would have
+    /// decided the instance, which did not make it invalid (a caller reports them as warnings),
+    /// in evaluation order; at most ``ValidatorOptions/maxErrors``. Each failure is in exactly
+    /// one of ``errors`` and `advisories`.
+    public let advisories: [ValidationError]
+    /// Whether ``advisories`` was cut at ``ValidatorOptions/maxErrors``.
+    public let advisoriesTruncated: Bool
 
     /// Makes a result (not decided when `limit` is given: `isValid` is then false; truncated
     /// when `stoppedAtEvaluationBudget`).
     public init(
         isValid: Bool, errors: [ValidationError], isTruncated: Bool = false, limit: ValidationLimit? = nil,
-        stoppedAtEvaluationBudget: Bool = false
+        stoppedAtEvaluationBudget: Bool = false, advisories: [ValidationError] = [], advisoriesTruncated: Bool = false
     ) {
         self.isValid = isValid && limit == nil
         self.errors = errors
+        self.advisories = advisories
+        self.advisoriesTruncated = advisoriesTruncated
         self.isTruncated = isTruncated || stoppedAtEvaluationBudget
         self.stoppedAtEvaluationBudget = stoppedAtEvaluationBudget
         self.limit = limit

@@ -1,0 +1,51 @@
+import JSONCore
+import JSONSchemaValidator
+
+/// Severities: which failures are warnings. One classification, used both to compile the
+/// deciding schema (``advisoryRule(profile:customDataURIs:)``, whose advisory failures are the
+/// report's warnings) and to name an issue's rule (``rule(of:in:)``).
+extension PayloadValidator {
+    /// The rule that makes the failures of `profile`'s warned rules advisory: a keyword set to
+    /// `warn` (`type`, `maximum`...), a knob set to `warn` (`unknown-properties`, `custom`,
+    /// `dates`, `formats`, `custom-data`: the keywords of its documents or overlay), and
+    /// `null-fields` (a `type` failure on `null` at a field that may be unset).
+    ///
+    /// The ``DecodableFields`` checks (`chatpayloads-*` formats) are never advisory: what the
+    /// models cannot decode is an error whatever `formats:` or `severity:` say.
+    static func advisoryRule(profile: Profile, customDataURIs: Set<String>) -> AdvisoryRule {
+        AdvisoryRule { candidate in
+            if candidate.keyword == "format", case .string(let name) = candidate.value, DecodableFields.checkers[name] != nil { return [] }
+            func warns(onNull: Bool) -> Bool {
+                severity(
+                    keyword: candidate.keyword, absoluteKeywordLocation: candidate.absoluteKeywordLocation, onNull: onNull,
+                    profile: profile, customDataURIs: customDataURIs) == .warning
+            }
+            if warns(onNull: false) { return .all }
+            return warns(onNull: true) ? .null : []
+        }
+    }
+
+    /// The severity under `profile` of a failure of `keyword` at `absoluteKeywordLocation`
+    /// (on a `null` when `onNull`): its knob's first, then the keyword's.
+    static func severity(
+        keyword: String, absoluteKeywordLocation: String, onNull: Bool, profile: Profile, customDataURIs: Set<String>
+    ) -> PayloadIssue.Severity {
+        let knob = rule(keyword: keyword, absoluteKeywordLocation: absoluteKeywordLocation, onNull: onNull, customDataURIs: customDataURIs)
+        if let knob, let s = profile.severities[knob] { return s }
+        if let s = profile.severities[keyword] { return s }
+        if knob == Profile.Rule.unknownProperties.key, profile.unknownProperties == .warn { return .warning }
+        return .error
+    }
+
+    /// The knob behind a failure of `keyword` at `absoluteKeywordLocation` (on a `null` when
+    /// `onNull`), if any: a profile knob, or `null-fields`.
+    static func rule(keyword: String, absoluteKeywordLocation abs: String, onNull: Bool, customDataURIs: Set<String>) -> String? {
+        if onNull, NullFields.isNullField(keyword: keyword, absoluteKeywordLocation: abs, value: .null) { return NullFields.rule }
+        if keyword == "unevaluatedProperties" { return Profile.Rule.unknownProperties.key }
+        if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return Profile.Rule.custom.key }
+        if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return Profile.Rule.dates.key }
+        if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return Profile.Rule.customData.key }
+        if keyword == "format" { return Profile.Rule.formats.key }
+        return nil
+    }
+}
