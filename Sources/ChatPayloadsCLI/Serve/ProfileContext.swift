@@ -29,6 +29,7 @@ struct ProfileContext: @unchecked Sendable {
         // An `auto` issue names what to do through this API, not validate's options.
         checker.autoOption = PlaygroundService.autoOption
         checker.autoAdvice = PlaygroundService.autoAdvice
+        checker.hints = .playground
         self.checker = checker
     }
 

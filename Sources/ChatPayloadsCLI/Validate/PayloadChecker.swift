@@ -41,6 +41,8 @@ struct PayloadChecker: PayloadChunkChecker {
     /// Whether each payload is timed (``PayloadResult/seconds``, which only the JUnit report
     /// shows); otherwise its seconds are 0 and the clock is not read.
     let timed: Bool
+    /// How the hints added to an invalid payload's errors name the way out (``PayloadHints``).
+    var hints = PayloadHints.Wording.commandLine
 
     init(
         cache: ValidatorCache, expectInvalid: Bool, detectionOptions: JSONParseOptions, select: JSONPointer? = nil,
@@ -55,10 +57,11 @@ struct PayloadChecker: PayloadChunkChecker {
         rules.wantsOutput = wantsOutput
     }
 
-    private init(cache: ValidatorCache, rules: PayloadCheck, timed: Bool) {
+    private init(cache: ValidatorCache, rules: PayloadCheck, timed: Bool, hints: PayloadHints.Wording) {
         self.cache = cache
         self.rules = rules
         self.timed = timed
+        self.hints = hints
     }
 
     /// How an `auto` issue names the detection (``PayloadCheck/autoOption``).
@@ -76,7 +79,7 @@ struct PayloadChecker: PayloadChunkChecker {
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
     func independentCopy() -> PayloadChecker {
-        PayloadChecker(cache: cache.independentCopy(), rules: rules, timed: timed)
+        PayloadChecker(cache: cache.independentCopy(), rules: rules, timed: timed, hints: hints)
     }
 
     func check(_ item: WorkItem) -> PayloadResult {
@@ -104,12 +107,12 @@ struct PayloadChecker: PayloadChunkChecker {
         case .bytes(let bytes):
             memo.chosen = item.schema
             var judged = rules.check(.json(bytes), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
-            PayloadHints.annotate(&judged, bytes: bytes, schema: item.schema, profile: rules.profile.name)
+            PayloadHints.annotate(&judged, bytes: bytes, schema: item.schema, profile: rules.profile.name, wording: hints)
             checked = judged
         case .yaml(let document):
             memo.chosen = item.schema
             var judged = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
-            PayloadHints.annotate(&judged, bytes: nil, schema: item.schema, profile: rules.profile.name)
+            PayloadHints.annotate(&judged, bytes: nil, schema: item.schema, profile: rules.profile.name, wording: hints)
             checked = judged
         }
         var seconds = 0.0

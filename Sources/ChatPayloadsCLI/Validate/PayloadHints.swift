@@ -5,22 +5,38 @@ import JSONCore
 /// named: a whole file holding a top-level array points at `--format json-array`; a user or
 /// channel without `type` under standard or strict points at `--profile compat`, which takes
 /// one. Only the message changes: the verdict, rule and location stay the library's.
-enum PayloadHints {
-    /// The hint for a whole JSON file whose top-level value is an array.
-    static let arrayHint = "the file holds a top-level JSON array: --format json-array checks each element as a payload"
-    /// The hint for a user or channel missing `type` under a profile that requires it.
-    static let typeHint = "--profile compat accepts a user or channel without \"type\""
+package enum PayloadHints {
+    /// How the hints name the way out: with the options of the command that checks (validate and
+    /// `store import` share `--format` and `--profile`) or the parameters of the playground API.
+    package struct Wording: Sendable {
+        /// The hint for a whole JSON document whose top-level value is an array.
+        package let array: String
+        /// The hint for a user or channel missing `type` under a profile that requires it.
+        package let missingType: String
+        /// Whether an `auto` issue gets the array hint (the playground's `auto` advice already
+        /// names `format=json-array`; validate's names `--schema` and `--select` only).
+        let hintsAutoIssues: Bool
 
-    /// `checked` with the hints that apply appended to the errors they explain.
-    static func annotate(_ checked: inout CheckedPayload, bytes: [UInt8]?, schema: SchemaSpec, profile: ProfileName) {
+        /// validate's and `store import`'s options.
+        package static let commandLine = Wording(
+            array: "the file holds a top-level JSON array: --format json-array checks each element as a payload",
+            missingType: "--profile compat accepts a user or channel without \"type\"", hintsAutoIssues: true)
+        /// The playground API's query parameters (`/v1/validate`).
+        package static let playground = Wording(
+            array: "the body holds a top-level JSON array: format=json-array checks each element as a payload",
+            missingType: "profile=compat accepts a user or channel without \"type\"", hintsAutoIssues: false)
+    }
+
+    /// `checked` with the hints that apply appended to the errors they explain, worded by `wording`.
+    static func annotate(_ checked: inout CheckedPayload, bytes: [UInt8]?, schema: SchemaSpec, profile: ProfileName, wording: Wording) {
         guard checked.outcome == .invalid, !checked.issues.isEmpty else { return }
         if case .whole = checked.label, let bytes, firstSignificantByte(bytes) == UInt8(ascii: "["),
-            let i = checked.issues.firstIndex(where: { $0.severity == .error && $0.instanceLocation.isRoot }) {
-            checked.issues[i].message += " (\(arrayHint))"
+            let i = checked.issues.firstIndex(where: { $0.severity == .error && $0.instanceLocation.isRoot && (wording.hintsAutoIssues || $0.rule != "auto") }) {
+            checked.issues[i].message += " (\(wording.array))"
         }
         if profile != .compat, requiresType(schema, checked: checked),
             let i = checked.issues.firstIndex(where: { $0.severity == .error && $0.instanceLocation.isRoot && isMissingType($0) }) {
-            checked.issues[i].message += " (\(typeHint))"
+            checked.issues[i].message += " (\(wording.missingType))"
         }
     }
 

@@ -24,11 +24,17 @@ final class PlaygroundServiceTests: CLITestCase {
     func body(_ response: PlaygroundResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
     /// `validate`'s JSON report as the API words it: an `auto` issue names the API's parameter
-    /// and ends with its advice instead of validate's options.
+    /// and ends with its advice, and a hint names the API's parameters, instead of validate's options.
     func apiWording(_ report: String) -> String {
         report.replacingOccurrences(of: "\"--schema auto", with: "\"" + PlaygroundService.autoOption)
+            .replacingOccurrences(of: PayloadShape.validateAdvice + " (" + PayloadHints.Wording.commandLine.array + ")", with: PlaygroundService.autoAdvice)
             .replacingOccurrences(of: PayloadShape.validateAdvice, with: PlaygroundService.autoAdvice)
+            .replacingOccurrences(of: PayloadHints.Wording.commandLine.array, with: PayloadHints.Wording.playground.array)
+            .replacingOccurrences(of: escaped(PayloadHints.Wording.commandLine.missingType), with: escaped(PayloadHints.Wording.playground.missingType))
     }
+
+    /// `text` as it stands inside a JSON string (the hints hold quotes, no other escaped character).
+    func escaped(_ text: String) -> String { text.replacingOccurrences(of: "\"", with: "\\\"") }
 
     func errorCode(_ response: PlaygroundResponse) throws -> String? {
         let document = try json(body(response))
@@ -91,7 +97,7 @@ final class PlaygroundServiceTests: CLITestCase {
         let lines = post(limited, "/v1/validate?schema=user&format=ndjson", payload + "\n{\"id\": \"u\"}\n")
         XCTAssertEqual(lines.status, 200)
         let cli = try run(["validate", "--config", "limits.yml", "--reporter", "json", "--schema", "user", "--format", "ndjson", "-"], stdin: payload + "\n{\"id\": \"u\"}\n")
-        XCTAssertEqual(body(lines), cli.stdout)
+        XCTAssertEqual(body(lines), apiWording(cli.stdout))
         XCTAssertTrue(body(lines).contains("(max-bytes)"), body(lines))
     }
 
