@@ -4,7 +4,7 @@ extension PayloadCheck {
     /// The one rule for what surrounds a payload inside its envelopes, which every path that
     /// reads an envelope or a sent message calls: `validate --schema auto` and the playground
     /// (JSON text and YAML), `store import`, ``PayloadIngestor`` and ``ChatMessage`` decoding
-    /// (through ``judgeSentMessage(_:text:content:context:position:)``).
+    /// (through `judgeSentMessage(_:text:content:context:position:)`).
     ///
     /// 1. The envelopes' own members (``PayloadShape/envelopeFieldProblems(in:)``): when one is
     ///    of the wrong type, one `envelope` issue per member, and nothing else is judged.

@@ -1,6 +1,6 @@
 import JSONCore
 
-/// A sent message judged for its record (``PayloadCheck/judgeSentMessage(_:text:content:context:position:)``).
+/// A sent message judged for its record (`PayloadCheck.judgeSentMessage(_:text:content:context:position:)`).
 public enum SentMessageVerdict: Sendable {
     /// The members around the content decided: an envelope member or a model is invalid, or a
     /// model's schema cannot be used (never ``EnvelopeVerdict/sound``); the content was not judged.

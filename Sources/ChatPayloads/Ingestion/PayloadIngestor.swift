@@ -14,7 +14,7 @@ import JSONCore
 ///
 /// A sent message (`building: .message`: `{timetoken, content, pubnubUserId,
 /// pubnubChannelId}` and at most `userModel`, `channelModel`, `messageActions`) is judged as
-/// `validate --schema auto` judges one (``PayloadCheck/judgeSentMessage(_:text:content:context:position:)``):
+/// `validate --schema auto` judges one (`PayloadCheck.judgeSentMessage(_:text:content:context:position:)`):
 /// its own members, then its models under the validator's profile (`userModel` as a User,
 /// `channelModel` as a Channel, each action as a MessageAction: every error, located), then its
 /// `content` with the validator (which should be the message schema's). One of the common

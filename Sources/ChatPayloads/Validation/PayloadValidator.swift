@@ -16,7 +16,7 @@ import JSONSchemaValidator
 ///    the profile's overlay from `Schemas/profiles/` plus the generated knob overlays.
 /// 3. **Severities**: when some rule is set to `warn` (or `unknown-properties: warn`), the same
 ///    composition is compiled a second time with those rules' keywords advisory
-///    (``ValidatorOptions/advisory``, classified by ``advisoryRule(profile:customDataURIs:)``):
+///    (`ValidatorOptions.advisory`, classified by `advisoryRule(profile:customDataURIs:)`):
 ///    where such a keyword would decide the payload, its failure is a warning and not a failure;
 ///    inside a condition (`if`, `not`, an `anyOf`/`oneOf` branch, `contains`) it keeps deciding,
 ///    so `"if": {"type": "null"}` under `severity: {type: warn}` still sends a non-null value to
