@@ -66,6 +66,7 @@ static void setDataDirectory(void) {
     char path[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
     if (n <= 0) failWithoutData("/proc/self/exe", strerror(errno));
+    if ((size_t)n >= sizeof path - 1) failWithoutData("/proc/self/exe", "path too long");
     path[n] = 0;
     char *slash = strrchr(path, '/');
     if (slash == NULL || (size_t)(slash - path) + sizeof tail > sizeof path) failWithoutData(path, "path too long");
