@@ -15,8 +15,17 @@
 // be picked up. When the file cannot be opened the process ends with exit code 70 (EX_SOFTWARE)
 // and says so, rather than run on with ICU's data missing.
 //
-// Scripts/build-wheel compiles this with ICU_DATA_SYMBOL and ICU_DATA_FILE for the toolchain's
-// ICU version (read from the archive), and checks that no binary it ships defines `icudtNN_dat`.
+// The file is not all of ICU's data but the items ICU_DATA_ITEMS names (Scripts/wheel/
+// icu-data-subset.py): the time zone data, all that the shipped binaries ask ICU for (`serve`,
+// when Hummingbird builds the calendar of its Date header; ARCHITECTURE.md, "Binaries and
+// start-up"). `--wrap=swift_udata_open` and `--wrap=swift_udata_openChoice` (every way ICU's code
+// opens a data item) hold each request to that list: a request for anything else (a locale, a
+// collation, a converter, break-iterator rules) ends the process with exit code 70 naming the
+// item, rather than let ICU fall back silently (to the root locale, to no data) and answer wrong.
+//
+// Scripts/build-wheel compiles this with ICU_DATA_SYMBOL, ICU_DATA_FILE, ICU_DATA_PACKAGE and
+// ICU_DATA_ITEMS for the toolchain's ICU version (read from the archive), and checks that no
+// binary it ships defines `icudtNN_dat`.
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -26,8 +35,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#if !defined(ICU_DATA_SYMBOL) || !defined(ICU_DATA_FILE)
-#error "compile with -DICU_DATA_SYMBOL=__wrap_icudtNN_dat -DICU_DATA_FILE='\"icudtNNl.dat\"' (Scripts/build-wheel does)"
+#if !defined(ICU_DATA_SYMBOL) || !defined(ICU_DATA_FILE) || !defined(ICU_DATA_PACKAGE) || !defined(ICU_DATA_ITEMS)
+#error "compile with -DICU_DATA_SYMBOL=__wrap_icudtNN_dat -DICU_DATA_FILE='\"icudtNNl.dat\"' -DICU_DATA_PACKAGE='\"icudtNNl\"' -DICU_DATA_ITEMS='\"a.res\", \"b.res\"' (Scripts/build-wheel does)"
 #endif
 
 // ICU's common data header with an empty table of contents (as ICU's stubdata/stubdata.cpp).
@@ -81,4 +90,41 @@ static void setDataDirectory(void) {
 const char *__wrap_swift_u_getDataDirectory(void) {
     pthread_once(&directoryOnce, setDataDirectory);
     return __real_swift_u_getDataDirectory();
+}
+
+// ICU's udata_open and udata_openChoice (UDataMemory, UDataMemoryIsAcceptable and UErrorCode
+// are opaque here).
+extern void *__real_swift_udata_open(const char *path, const char *type, const char *name, int *status);
+extern void *__real_swift_udata_openChoice(const char *path, const char *type, const char *name,
+                                           void *isAcceptable, void *context, int *status);
+
+static const char *const shippedItems[] = {ICU_DATA_ITEMS};
+
+// Returns when `path`/`name`.`type` is an item of the shipped file; otherwise ends the process.
+static void requireShippedItem(const char *path, const char *type, const char *name) {
+    char item[256];
+    int n = snprintf(item, sizeof item, "%s%s%s", name ? name : "(null)", type && *type ? "." : "", type && *type ? type : "");
+    int ours = path == NULL || strcmp(path, ICU_DATA_PACKAGE) == 0;
+    if (ours && n > 0 && (size_t)n < sizeof item) {
+        for (size_t i = 0; i < sizeof shippedItems / sizeof shippedItems[0]; i++) {
+            if (strcmp(item, shippedItems[i]) == 0) return;
+        }
+    }
+    fprintf(stderr,
+            "error: ICU's data item %s%s%s is not shipped (lib/" ICU_DATA_FILE " holds only the time zone data; "
+            "this is a bug in chatpayloads, please report it with the command line)\n",
+            path ? path : "", path ? ":" : "", item);
+    fflush(stderr);
+    _exit(70);
+}
+
+void *__wrap_swift_udata_open(const char *path, const char *type, const char *name, int *status) {
+    requireShippedItem(path, type, name);
+    return __real_swift_udata_open(path, type, name, status);
+}
+
+void *__wrap_swift_udata_openChoice(const char *path, const char *type, const char *name,
+                                    void *isAcceptable, void *context, int *status) {
+    requireShippedItem(path, type, name);
+    return __real_swift_udata_openChoice(path, type, name, isAcceptable, context, status);
 }

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ChatPayloadsCLI
 import Hummingbird
 import HummingbirdCore
 import Logging
