@@ -13,7 +13,6 @@ let package = Package(
         .plugin(name: "ValidatePayloads", targets: ["ValidatePayloads"]),
         .plugin(name: "ValidatePayloadFixtures", targets: ["ValidatePayloadFixtures"]),
         .executable(name: "chatpayloads", targets: ["chatpayloads"]),
-        .executable(name: "chatpayloads-serve", targets: ["chatpayloads-serve"]),
         .executable(name: "chatpayloads-store", targets: ["chatpayloads-store"]),
         .executable(name: "conformance", targets: ["conformance"]),
         .executable(name: "bowtie-chatpayloads", targets: ["bowtie-chatpayloads"]),
@@ -33,7 +32,7 @@ let package = Package(
         // `swift package generate-documentation` for the DocC catalogs (Sources/*/*.docc); a
         // command plugin only, so nothing of it is linked into the products (issue 20).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // The HTTP server of `chatpayloads serve` (issue 30); linked into chatpayloads-serve only,
+        // The HTTP server of `chatpayloads serve` (issue 30); linked into chatpayloads-store only (its `serve` mode),
         // so the `chatpayloads` process (validate and the rest) never loads SwiftNIO.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Hummingbird's own SwiftNIO, swift-nio-extras and swift-log, named for the server's channel
@@ -73,7 +72,7 @@ let package = Package(
         // Test helper: writes batches to a store and reports each commit, to be killed by the crash test.
         .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
         // The command-line tool's commands, inputs and reporters; the only place that prints. A
-        // library target so that the executables beside `chatpayloads` (such as `chatpayloads-serve`)
+        // library target so that the executables beside `chatpayloads` (`chatpayloads-store`)
         // answer with the same code; not a product. Without the store commands (Store/, which link
         // GRDB and SQLite): those are compiled into `chatpayloads-store` only (see below).
         .target(
@@ -92,31 +91,30 @@ let package = Package(
         .target(name: "GlibcFloor"),
         // The command-line tool: `main` only (Sources/chatpayloads/main.swift).
         .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI", "GlibcFloor"]),
-        // `chatpayloads store …` (which `chatpayloads` execs from beside itself, so GRDB and SQLite
-        // never load in `validate`): the whole command-line tool with the store commands, compiled
+        // `chatpayloads store …` and `chatpayloads serve` (which `chatpayloads` execs from beside
+        // itself, so GRDB, SQLite and the HTTP stack never load in `validate`): one executable,
+        // so the runtime, Foundation and the CLI's code are shipped twice rather than three times
+        // (issue 38, Size). It is the whole command-line tool with the store commands, compiled
         // from the same files (Sources/chatpayloads-store/ChatPayloadsCLI is a link to
         // Sources/ChatPayloadsCLI, Store/ included) under CHATPAYLOADS_STORE, so its help, usage
-        // and errors are `chatpayloads`'s own. See ARCHITECTURE.md, "Binaries and start-up".
+        // and errors are `chatpayloads`'s own; with `serve` as its first argument it is the
+        // playground server (Sources/chatpayloads-store/PlaygroundServer is a link to
+        // Sources/chatpayloads-serve: Hummingbird in front of PlaygroundService, which answers
+        // with the CLI's own code). See ARCHITECTURE.md, "Binaries and start-up".
         .executableTarget(
             name: "chatpayloads-store",
             dependencies: [
                 "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator", "GlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            exclude: ["ChatPayloadsCLI/Serve/openapi.json"],
-            swiftSettings: [.define("CHATPAYLOADS_STORE")]),
-        // The playground server (`chatpayloads serve` execs it): Hummingbird in front of
-        // ChatPayloadsCLI's PlaygroundService, which answers with the CLI's own code.
-        .executableTarget(
-            name: "chatpayloads-serve",
-            dependencies: [
-                "ChatPayloadsCLI", "GlibcFloor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 // NIO's HTTP/1 parts and Hummingbird's codec between them and HTTPTypes: the
                 // server's connection handler sees the request's HTTP version and body's end there.
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            exclude: ["ChatPayloadsCLI/Serve/openapi.json"],
+            swiftSettings: [.define("CHATPAYLOADS_STORE")]),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Runs the official JSON Schema Test Suite and prints pass counts.
@@ -143,7 +141,7 @@ let package = Package(
         .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
         .testTarget(
             name: "chatpayloadsTests",
-            dependencies: ["chatpayloads", "chatpayloads-serve", "chatpayloads-store", "ChatPayloadsCLI", "ChatPayloads", "ChatStore", "JSONCore"],
+            dependencies: ["chatpayloads", "chatpayloads-store", "ChatPayloadsCLI", "ChatPayloads", "ChatStore", "JSONCore"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ChatStoreTests",

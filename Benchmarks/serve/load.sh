@@ -4,7 +4,7 @@
 #
 #   bash Benchmarks/serve/load.sh                 # release build, 64 connections, 2 threads, 20 s
 #   DURATION=60 CONNECTIONS=128 bash Benchmarks/serve/load.sh
-#   SERVER=.build/release/chatpayloads-serve bash Benchmarks/serve/load.sh   # an existing binary
+#   SERVER=.build/release/chatpayloads-store bash Benchmarks/serve/load.sh   # an existing binary (its `serve` mode)
 #
 # Prints wrk's report (with its latency distribution), then one summary line: validations/s, p99,
 # non-2xx answers, and the server's RSS (from /proc/PID/status) after a warm-up, after the load,
@@ -22,8 +22,8 @@ export PAYLOAD=${PAYLOAD:-Benchmarks/serve/message-1k.json}
 
 command -v wrk >/dev/null || { echo "load.sh: wrk is not installed (apt-get install -y wrk)" >&2; exit 2; }
 if [[ -z "${SERVER:-}" ]]; then
-    swift build -c release --product chatpayloads-serve >&2
-    SERVER=$(swift build -c release --show-bin-path)/chatpayloads-serve
+    swift build -c release --product chatpayloads-store >&2
+    SERVER=$(swift build -c release --show-bin-path)/chatpayloads-store
 fi
 
 out=$(mktemp -d)
@@ -37,7 +37,7 @@ stop() {
 }
 trap stop EXIT
 
-"$SERVER" --port 0 --no-config >"$out/server.out" 2>"$out/server.err" &
+"$SERVER" serve --port 0 --no-config >"$out/server.out" 2>"$out/server.err" &
 pid=$!
 for _ in $(seq 1 300); do
     grep -q '^listening on ' "$out/server.out" 2>/dev/null && break

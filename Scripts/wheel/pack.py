@@ -3,15 +3,16 @@
 
 usage: pack.py VERSION STAGE OUTDIR
 
-STAGE holds what Scripts/build-wheel staged: bin/chatpayloads, bin/chatpayloads-serve (the
-playground server `chatpayloads serve` execs from beside chatpayloads), bin/chatpayloads-store
-(the store commands `chatpayloads store` execs from beside it), share/man/man1/*.1,
+STAGE holds what Scripts/build-wheel staged: bin/chatpayloads, bin/chatpayloads-store (the
+store commands and the playground server, which `chatpayloads store` and `chatpayloads serve`
+exec from beside chatpayloads), lib/icudtNNl.dat (ICU's time zone data, which the two open
+from ../lib; see icu-data-file.c), share/man/man1/*.1,
 share/bash-completion/completions/chatpayloads, share/zsh/site-functions/_chatpayloads,
 share/fish/vendor_completions.d/chatpayloads.fish, LICENSE, README.md. The wheel is tagged
 py3-none-linux_x86_64 (auditwheel repair gives it its manylinux tag): the package `chatpayloads`
-(the binaries in chatpayloads/bin, __main__.py exec'ing chatpayloads, the `chatpayloads` console
-script) and
-the man pages and completions as data under the environment's share/.
+(the binaries in chatpayloads/bin, ICU's data in chatpayloads/lib, __main__.py exec'ing
+chatpayloads, the `chatpayloads` console script) and the man pages and completions as data under
+the environment's share/. auditwheel repair writes the final wheel (at -z 9).
 """
 import base64
 import hashlib
@@ -42,8 +43,11 @@ def main(version, stage, outdir):
     add_file("chatpayloads/__init__.py", os.path.join(HERE, "__init__.py"))
     add_file("chatpayloads/__main__.py", os.path.join(HERE, "__main__.py"))
     add_file("chatpayloads/bin/chatpayloads", os.path.join(stage, "bin", "chatpayloads"), executable=True)
-    add_file("chatpayloads/bin/chatpayloads-serve", os.path.join(stage, "bin", "chatpayloads-serve"), executable=True)
     add_file("chatpayloads/bin/chatpayloads-store", os.path.join(stage, "bin", "chatpayloads-store"), executable=True)
+    # ICU's data, which the binaries open from ../lib (Scripts/wheel/icu-data-file.c).
+    lib = os.path.join(stage, "lib")
+    for name in sorted(os.listdir(lib)):
+        add_file("chatpayloads/lib/" + name, os.path.join(lib, name))
     share = os.path.join(stage, "share")
     for root, _, names in sorted(os.walk(share)):
         for name in sorted(names):

@@ -1,9 +1,10 @@
 import ArgumentParser
 
-/// `chatpayloads serve`: the playground (a page and an HTTP API). The server is its own
-/// executable, `chatpayloads-serve`, installed beside `chatpayloads`; this command declares its
-/// options (for help and checking) and replaces the process with it, so the HTTP stack
-/// (SwiftNIO) is never loaded by `chatpayloads` itself and costs `validate` nothing.
+/// `chatpayloads serve`: the playground (a page and an HTTP API). The server runs in
+/// `chatpayloads-store serve …` (the executable the store commands run in, installed beside
+/// `chatpayloads`); this command declares its options (for help and checking) and replaces the
+/// process with it, so the HTTP stack (SwiftNIO) is never loaded by `chatpayloads` itself and
+/// costs `validate` nothing.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -33,22 +34,27 @@ struct ServeCommand: ParsableCommand {
             host) or stopped on an error
               3   config error
               64  usage error
-              \(ServeCommand.serverMissingStatus)  the chatpayloads-serve executable is not beside chatpayloads
+              \(ServeCommand.serverMissingStatus)  the chatpayloads-store executable is not beside chatpayloads
             """)
 
-    /// The status when `chatpayloads-serve` cannot be started (`EX_UNAVAILABLE`).
+    /// The status when the server's executable cannot be started (`EX_UNAVAILABLE`).
     static let serverMissingStatus: Int32 = 69
+
+    /// The first argument that makes `chatpayloads-store` the server: `chatpayloads serve ARGS`
+    /// execs `chatpayloads-store serve ARGS`.
+    static let serverModeArgument = "serve"
 
     @OptionGroup var options: ServeOptions
 
     func run() throws {
         let arguments = ServeCommand.serverArguments(CommandLine.arguments)
         guard let directory = SiblingExecutable.directory() else {
-            Terminal.diagnose("error: cannot find the directory of the running executable to start chatpayloads-serve")
+            Terminal.diagnose("error: cannot find the directory of the running executable to start \(StoreExecutable.name)")
             throw ExitCode(ServeCommand.serverMissingStatus)
         }
-        let reason = SiblingExecutable.replaceProcess(with: directory + "/chatpayloads-serve", arguments: arguments)
-        Terminal.diagnose("error: \(reason) (chatpayloads serve runs the chatpayloads-serve executable installed beside chatpayloads)")
+        let reason = SiblingExecutable.replaceProcess(
+            with: directory + "/" + StoreExecutable.name, arguments: [ServeCommand.serverModeArgument] + arguments)
+        Terminal.diagnose("error: \(reason) (chatpayloads serve runs the \(StoreExecutable.name) executable installed beside chatpayloads)")
         throw ExitCode(ServeCommand.serverMissingStatus)
     }
 

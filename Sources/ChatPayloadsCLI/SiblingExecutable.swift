@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The executables installed beside `chatpayloads` (`chatpayloads-serve`, `chatpayloads-store`)
+/// The executable installed beside `chatpayloads` (`chatpayloads-store`: the store commands and `serve`)
 /// and how the running process replaces itself with one of them, git-style: `execv`, same
 /// process id, same standard streams and exit status.
 enum SiblingExecutable {

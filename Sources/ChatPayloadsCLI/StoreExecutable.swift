@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// `chatpayloads store …` runs in its own executable, `chatpayloads-store`, installed beside
-/// `chatpayloads` (as `chatpayloads serve` runs `chatpayloads-serve`), so the process that
-/// validates never loads GRDB or SQLite.
+/// `chatpayloads` (`chatpayloads serve` runs there too, as `chatpayloads-store serve`), so the
+/// process that validates never loads GRDB, SQLite or SwiftNIO.
 ///
 /// `chatpayloads-store` is this same command-line code compiled with the store commands and the
 /// `CHATPAYLOADS_STORE` condition (Package.swift): its root is the whole `chatpayloads` tree

@@ -1,4 +1,3 @@
-import ChatPayloadsCLI
 import Hummingbird
 import NIOCore
 

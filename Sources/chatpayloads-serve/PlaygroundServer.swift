@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ChatPayloadsCLI
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -27,7 +26,7 @@ enum PlaygroundServer {
             exit(failure.status)
         }
         let connections = OpenFileLimit.raiseAndFitConnections(settings.maxConnections)
-        var logger = Logger(label: "chatpayloads-serve")
+        var logger = Logger(label: "chatpayloads-store serve")
         logger.logLevel = .error
         let host = settings.host
         let requestTimeout = TimeAmount.seconds(Int64(settings.requestTimeoutSeconds))

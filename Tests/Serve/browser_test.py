@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Drives the playground page (`GET /` of chatpayloads-serve) in headless Chromium.
+"""Drives the playground page (`GET /` of `chatpayloads serve`) in headless Chromium.
 
 Usage: browser_test.py URL SCREENSHOT.png [--chromium PATH] [--chromedriver PATH] [--timeout S]
                        [--checks NAME,...] [--expect-profile P]
 
 Starts no server: URL is one already listening (PlaygroundBrowserTests starts
-`chatpayloads-serve --port 0` and passes its address). Needs Selenium (PyPI) and Debian's
+`chatpayloads-store serve --port 0` and passes its address). Needs Selenium (PyPI) and Debian's
 `chromium` + `chromium-driver`. Checks, in order:
 
   page          the page loads from the server alone (no resource from another origin)

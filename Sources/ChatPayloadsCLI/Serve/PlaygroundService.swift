@@ -45,7 +45,7 @@ package final class PlaygroundService: Sendable {
         package let message: String
     }
 
-    /// A service for `chatpayloads-serve`'s `arguments` (`--config`, `--profile`, ... as
+    /// A service for the server's `arguments` (`--config`, `--profile`, ... as
     /// `validate` takes them), its validators compiled.
     package static func make(arguments: [String]) -> Result<PlaygroundService, SetupFailure> {
         switch ServeSettings.parse(arguments) {

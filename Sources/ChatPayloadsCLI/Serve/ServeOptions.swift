@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChatPayloads
 
-/// The options of `chatpayloads serve` and of the `chatpayloads-serve` executable it starts
+/// The options of `chatpayloads serve` and of the `chatpayloads-store serve` it starts
 /// (the same declaration, so `serve --help` shows what the server accepts).
 struct ServeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The address to listen on (127.0.0.1: this machine only).", valueName: "host"))
@@ -76,7 +76,7 @@ package struct ServeSettings: Sendable {
         package let status: Int32
     }
 
-    /// Parses `chatpayloads-serve`'s arguments (those after `chatpayloads serve`) and loads the
+    /// Parses the server's arguments (those after `chatpayloads serve`) and loads the
     /// config and profiles as `validate` does.
     package static func parse(_ arguments: [String]) -> Result<ServeSettings, Failure> {
         let options: ServeOptions
@@ -96,10 +96,11 @@ package struct ServeSettings: Sendable {
     }
 }
 
-/// `chatpayloads-serve`'s own command line (the options of ``ServeOptions``), for parsing and help.
+/// The server's own command line, `chatpayloads-store serve` (the options of ``ServeOptions``),
+/// for parsing and help.
 struct ServeRootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "chatpayloads-serve",
+        commandName: "chatpayloads-store serve",
         abstract: "The playground server that `chatpayloads serve` starts (see chatpayloads serve --help).")
 
     @OptionGroup var options: ServeOptions

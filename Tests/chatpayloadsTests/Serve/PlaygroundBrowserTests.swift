@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The playground page in a real browser: starts the built `chatpayloads-serve --port 0`
+/// The playground page in a real browser: starts the built `chatpayloads-store serve --port 0`
 /// (``ServeTestCase``), runs `Tests/Serve/browser_test.py` (Selenium, Debian's headless
 /// `chromium` + `chromium-driver`) against its address, and stops it with SIGTERM (it must exit
 /// 0; tearDown kills it if the test failed first). The script's checks are listed in its header.
@@ -34,7 +34,7 @@ final class PlaygroundBrowserTests: ServeTestCase {
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "the screenshot is not a PNG")
 
-        XCTAssertEqual(server.stop(), 0, "chatpayloads-serve did not end with 0 on SIGTERM: \(server.standardError)")
+        XCTAssertEqual(server.stop(), 0, "chatpayloads-store serve did not end with 0 on SIGTERM: \(server.standardError)")
         XCTAssertFalse(server.process.isRunning)
     }
 

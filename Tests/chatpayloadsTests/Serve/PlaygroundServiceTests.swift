@@ -7,7 +7,7 @@ import XCTest
 /// and its answers compared byte for byte with what the built `chatpayloads` prints for the
 /// same input.
 final class PlaygroundServiceTests: CLITestCase {
-    /// A service with no config (or the arguments given), as `chatpayloads-serve` builds it.
+    /// A service with no config (or the arguments given), as `chatpayloads-store serve` builds it.
     func service(_ arguments: [String] = ["--no-config"], file: StaticString = #filePath, line: UInt = #line) throws -> PlaygroundService {
         switch PlaygroundService.make(arguments: arguments) {
         case .success(let service): return service

@@ -134,10 +134,10 @@ final class ServeConnectionTests: ServeTestCase {
 
     func testFinding12_APortInUseIsNamedInOneLineWithStatus1() throws {
         guard let serverBinary = ServerProcess.serverBinary, let cli = CLITestCase.binary else {
-            return XCTFail("the chatpayloads and chatpayloads-serve binaries were not found")
+            return XCTFail("the chatpayloads and chatpayloads-store binaries were not found")
         }
         let holder = try ListeningSocket()
-        for (executable, prefix) in [(serverBinary, [String]()), (cli, ["serve"])] {
+        for (executable, prefix) in [(serverBinary, ServerProcess.serverMode), (cli, ["serve"])] {
             let result = try runCapturing(executable, prefix + ["--no-config", "--port", String(holder.port)])
             let message = String(decoding: result.stderr, as: UTF8.self)
             XCTAssertEqual(result.status, 1, message)
@@ -150,7 +150,7 @@ final class ServeConnectionTests: ServeTestCase {
             XCTAssertTrue(result.stdout.isEmpty, String(decoding: result.stdout, as: UTF8.self))
         }
         // An address no interface has (192.0.2.1, TEST-NET-1: documentation only) is named the same way.
-        let foreign = try runCapturing(serverBinary, ["--no-config", "--host", "192.0.2.1", "--port", "8080"])
+        let foreign = try runCapturing(serverBinary, ServerProcess.serverMode + ["--no-config", "--host", "192.0.2.1", "--port", "8080"])
         let message = String(decoding: foreign.stderr, as: UTF8.self)
         XCTAssertEqual(foreign.status, 1, message)
         XCTAssertTrue(message.hasPrefix("error: cannot listen on 192.0.2.1:8080: address not available"), message)

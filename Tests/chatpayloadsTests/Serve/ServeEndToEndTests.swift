@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `chatpayloads serve` and `chatpayloads-serve` as processes, over real sockets: start, answer,
+/// `chatpayloads serve` and `chatpayloads-store serve` as processes, over real sockets: start, answer,
 /// stop with status 0.
 final class ServeEndToEndTests: ServeTestCase {
     func testServeSubcommandRunsTheServerAndSIGTERMEndsItWithZero() throws {
@@ -12,9 +12,9 @@ final class ServeEndToEndTests: ServeTestCase {
         let health = connection.request("GET", "/healthz")
         XCTAssertEqual(health?.status, 200)
         XCTAssertEqual(health?.headers["content-type"], "application/json")
-        // The process is the server itself (exec'd, not a child).
+        // The process is the server itself (exec'd, not a child): `chatpayloads-store serve …`.
         let command = try String(contentsOfFile: "/proc/\(server.pid)/cmdline", encoding: .utf8)
-        XCTAssertTrue(command.hasPrefix(ServerProcess.serverBinary?.path ?? "?"), command)
+        XCTAssertTrue(command.hasPrefix((ServerProcess.serverBinary?.path ?? "?") + "\0serve\0--port\00\0"), command)
         XCTAssertEqual(server.stop(signal: SIGTERM), 0, server.standardError)
     }
 
@@ -57,18 +57,19 @@ final class ServeEndToEndTests: ServeTestCase {
         let result = try runCapturing(lonely, ["serve", "--port", "0"])
         XCTAssertEqual(result.status, 69)
         let message = String(decoding: result.stderr, as: UTF8.self)
-        XCTAssertTrue(message.contains("chatpayloads-serve"), message)
+        XCTAssertTrue(message.contains("chatpayloads serve runs the chatpayloads-store executable installed beside chatpayloads"), message)
     }
 
     func testUsageAndConfigErrorsEndTheServerBeforeItListens() throws {
-        guard let server = ServerProcess.serverBinary else { return XCTFail("chatpayloads-serve was not found") }
-        XCTAssertEqual(try runCapturing(server, ["--port", "70000"]).status, 64)
-        XCTAssertEqual(try runCapturing(server, ["--profile", "lax"]).status, 64)
+        guard let server = ServerProcess.serverBinary else { return XCTFail("chatpayloads-store was not found") }
+        let serve = ServerProcess.serverMode
+        XCTAssertEqual(try runCapturing(server, serve + ["--port", "70000"]).status, 64)
+        XCTAssertEqual(try runCapturing(server, serve + ["--profile", "lax"]).status, 64)
         try write("bad.yml", "profile: nonsense\n")
-        let config = try runCapturing(server, ["--config", "bad.yml", "--port", "0"])
+        let config = try runCapturing(server, serve + ["--config", "bad.yml", "--port", "0"])
         XCTAssertEqual(config.status, 3)
         XCTAssertTrue(String(decoding: config.stderr, as: UTF8.self).contains("bad.yml"))
-        let help = try runCapturing(server, ["--help"])
+        let help = try runCapturing(server, serve + ["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("--max-body-bytes"))
     }

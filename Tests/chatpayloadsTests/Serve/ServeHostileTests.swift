@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Hostile requests against a running `chatpayloads-serve`: each gets a 4xx or has its
+/// Hostile requests against a running `chatpayloads-store serve`: each gets a 4xx or has its
 /// connection closed, never a crash, and the server answers afterwards with bounded memory.
 final class ServeHostileTests: ServeTestCase {
     func testTenMegabyteBodiesAreRefusedWith413() throws {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// schemathesis (PyPI; `pip install -r Tests/Serve/requirements.txt`) against a running
-/// `chatpayloads-serve` and its own `/openapi.json`: generated requests, valid and invalid, for
+/// `chatpayloads-store serve` and its own `/openapi.json`: generated requests, valid and invalid, for
 /// every operation, with every check (no 5xx, each status, content type, header and body as
 /// the document says, invalid requests refused, valid ones accepted). Bounded: 25 examples per
 /// operation and phase, a fixed seed, one worker (schemathesis 4.32 with two workers sometimes

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A `chatpayloads-serve` (or `chatpayloads serve`) process started for a test on a free port,
+/// A `chatpayloads-store serve` (or `chatpayloads serve`) process started for a test on a free port,
 /// stopped (and, if need be, killed) when the test is done: tests leave no process behind.
 final class ServerProcess {
     let process = Process()
@@ -12,12 +12,16 @@ final class ServerProcess {
     /// Everything the server wrote on standard error (read once it has exited).
     private(set) var standardError = ""
 
-    /// The built `chatpayloads-serve`, beside the built `chatpayloads`.
+    /// The built executable the server runs in (`chatpayloads-store`, with ``serverMode`` first),
+    /// beside the built `chatpayloads`.
     static var serverBinary: URL? {
         guard let cli = CLITestCase.binary else { return nil }
-        let server = cli.deletingLastPathComponent().appendingPathComponent("chatpayloads-serve")
+        let server = cli.deletingLastPathComponent().appendingPathComponent("chatpayloads-store")
         return FileManager.default.isExecutableFile(atPath: server.path) ? server : nil
     }
+
+    /// The arguments that make ``serverBinary`` the server (what `chatpayloads serve` execs).
+    static let serverMode = ["serve"]
 
     /// Starts `executable arguments` in `directory` and waits (at most `startTimeout` seconds)
     /// for its listening line.
@@ -236,14 +240,14 @@ class ServeTestCase: CLITestCase {
         try super.tearDownWithError()
     }
 
-    /// Starts `chatpayloads-serve --port 0 --no-config arguments`.
+    /// Starts `chatpayloads-store serve --port 0 --no-config arguments`.
     @discardableResult
     func startServer(_ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> ServerProcess {
         guard let binary = ServerProcess.serverBinary else {
-            XCTFail("the chatpayloads-serve binary was not found beside chatpayloads; build it first (swift build)", file: file, line: line)
+            XCTFail("the chatpayloads-store binary was not found beside chatpayloads; build it first (swift build)", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }
-        let started = try ServerProcess(binary, ["--port", "0", "--no-config"] + arguments, in: work, file: file, line: line)
+        let started = try ServerProcess(binary, ServerProcess.serverMode + ["--port", "0", "--no-config"] + arguments, in: work, file: file, line: line)
         server = started
         return started
     }
