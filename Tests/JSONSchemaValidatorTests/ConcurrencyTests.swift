@@ -87,4 +87,25 @@ final class ConcurrencyTests: XCTestCase {
         let first = all[0]?.first?.errors
         for (_, r) in all { XCTAssertEqual(r.first?.errors, first) }
     }
+
+    /// Empty strings checked as URIs from many threads at once: the URI checker's scalar buffer
+    /// for an empty text was the shared empty array, whose count every thread wrote (a race
+    /// ThreadSanitizer reported in `validate --jobs 2` under strict, found by the exported-schema
+    /// cross-check's corpus). Run under ThreadSanitizer by `Scripts/test`.
+    func testEmptyURIStringsFromManyThreads() throws {
+        let schema = try compile(
+            #"{"properties": {"a": {"format": "uri"}, "b": {"format": "uri-reference"}, "c": {"format": "iri"}, "d": {"format": "iri-reference"}}}"#,
+            options: ValidatorOptions(formats: .assertAll))
+        let value = try json(#"{"a": "", "b": "", "c": "", "d": ""}"#)
+        let verdicts = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            verdicts.set(i, (0..<20).map { _ in schema.validate(value) })
+        }
+        let all = verdicts.all
+        XCTAssertEqual(all.count, 64)
+        // "" is not a URI or an IRI (no scheme), and is a URI and an IRI reference.
+        for (_, results) in all {
+            XCTAssertEqual(results.map { $0.errors.map(\.instanceLocation.description) }, Array(repeating: ["/a", "/c"], count: 20))
+        }
+    }
 }
