@@ -13,15 +13,11 @@ import XCTest
 /// literals, percent-encodings, non-ASCII, private use), e-mail local parts and domains.
 /// (python's `re` reads the same patterns in ``ExportedSchemaCrossCheckTests``.)
 final class FormatPatternAgreementTests: XCTestCase {
+    /// ``FixtureRandom`` with the picks these corpora make.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var source: FixtureRandom
+        init(state: UInt64) { source = FixtureRandom(seed: state) }
+        mutating func next() -> UInt64 { source.next() }
         mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

@@ -116,19 +116,24 @@ struct ImportChecker {
             .map { .message($0, user: nil, channel: nil, actions: []) }
     }
 
+    /// The message schema's validator for a sent message's content, or nil with the schema error
+    /// marked in `result`.
+    private mutating func messageValidator(into result: inout PayloadResult) -> PayloadValidator? {
+        switch memo.validator(for: .bundled(.message)) {
+        case .failure(let failure):
+            PayloadChecker.markSchemaError(failure, into: &result)
+            return nil
+        case .success(let validator): return validator
+        }
+    }
+
     /// A sent message in JSON text: judged by the one rule (members, models, content), located
     /// in the input as validate locates it, then decoded.
     private mutating func checkSent(
         _ bytes: [UInt8], document: JSONDocument, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
     ) -> (PayloadResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
-        let validator: PayloadValidator
-        switch memo.validator(for: .bundled(.message)) {
-        case .failure(let failure):
-            PayloadChecker.markSchemaError(failure, into: &result)
-            return (result, nil)
-        case .success(let found): validator = found
-        }
+        guard let validator = messageValidator(into: &result) else { return (result, nil) }
         let position = PayloadCheck.position(in: document, place: .whole, label: label)
         let verdict = PayloadCheck.judgeSentMessage(document.root, text: bytes, content: validator, context: &memo, position: position)
         if checker.rules.absorb(verdict, into: &result.checked) { return (result, nil) }
@@ -140,13 +145,7 @@ struct ImportChecker {
         _ value: JSONValue, document: YAMLInstance.Document, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
     ) -> (PayloadResult, StoreWrite?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
-        let validator: PayloadValidator
-        switch memo.validator(for: .bundled(.message)) {
-        case .failure(let failure):
-            PayloadChecker.markSchemaError(failure, into: &result)
-            return (result, nil)
-        case .success(let found): validator = found
-        }
+        guard let validator = messageValidator(into: &result) else { return (result, nil) }
         let verdict = PayloadCheck.judgeSentMessage(value, text: nil, content: validator, context: &memo, position: { _ in nil })
         let refused = checker.rules.absorb(verdict, into: &result.checked)
         PayloadChecker.locate(&result, in: document)
