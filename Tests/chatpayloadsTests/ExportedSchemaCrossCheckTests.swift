@@ -208,19 +208,8 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
     // MARK: Python
 
     func requirePythonJSONSchema() throws {
-        let probe = try? runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import jsonschema; from jsonschema import Draft202012Validator"])
-        guard probe?.status != 0 else { return }
-        let message = "python-jsonschema is not installed (pip install jsonschema, or pip install -r Tests/Vectors/requirements.txt)"
-        if ProcessInfo.processInfo.environment["CI"] == "1" {
-            XCTFail(message + "; CI=1 requires it")
-            throw MissingPackage(message: message)
-        }
-        throw XCTSkip(message)
+        try ExternalRuntime.require(
+            ExternalRuntime.hasPythonModules(["jsonschema"]), "python-jsonschema",
+            install: "pip install jsonschema, or pip install -r Tests/Vectors/requirements.txt")
     }
-}
-
-/// python-jsonschema is missing where it is required (`CI=1`).
-struct MissingPackage: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

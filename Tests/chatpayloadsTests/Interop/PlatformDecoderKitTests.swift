@@ -7,20 +7,26 @@ import XCTest
 /// timetokens that are odd (and a custom integer above 2^53) change; Jackson's data binding into
 /// typed classes keeps every timetoken (`Long`) but coerces a timetoken written as a string, and
 /// writes custom decimals and exponents back as doubles. A change in the vectors, the harness or
-/// the kits shows here. `node` and a JDK with Debian's Jackson must be installed (.ci/run does);
-/// a missing runtime fails the test, it does not skip it.
+/// the kits shows here. `node` and a JDK with Debian's Jackson are needed (.ci/run installs
+/// them); without one the test is skipped naming the package, except under CI (``ExternalRuntime``).
 final class PlatformDecoderKitTests: CLITestCase {
     /// The repository's `Interop/` folder.
     static let kits = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Interop", isDirectory: true)
 
-    /// Fails unless `command -v tool` finds it.
-    func requireTool(_ tool: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let found = try runCapturing(URL(fileURLWithPath: "/bin/sh"), ["-c", "command -v \(tool)"])
-        if found.status != 0 {
-            XCTFail("\(tool) is not installed (.ci/run installs what Interop/ needs)", file: file, line: line)
-            throw CocoaError(.executableNotLoadable)
-        }
+    /// Skips (under CI, fails) unless `tool` is on `PATH`; `install` names its package.
+    func requireTool(_ tool: String, install: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try ExternalRuntime.require(ExternalRuntime.hasCommand(tool), tool, install: install, file: file, line: line)
+    }
+
+    /// Skips (under CI, fails) unless Jackson's jars are where `Interop/jvm/build.sh` looks
+    /// (`JACKSON_JARS`, else Debian's `/usr/share/java`).
+    func requireJackson(file: StaticString = #filePath, line: UInt = #line) throws {
+        let jars = ProcessInfo.processInfo.environment["JACKSON_JARS"].map { $0.split(separator: ":").map(String.init) }
+            ?? ["databind", "core", "annotations"].map { "/usr/share/java/jackson-\($0).jar" }
+        try ExternalRuntime.require(
+            jars.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "Jackson (jackson-databind, -core, -annotations)",
+            install: "apt-get install libjackson2-databind-java, or set JACKSON_JARS", file: file, line: line)
     }
 
     /// `'text'` for `/bin/sh`.
@@ -48,7 +54,7 @@ final class PlatformDecoderKitTests: CLITestCase {
         """
 
     func testJavaScriptKitOnePayloadPerProcess() throws {
-        try requireTool("node")
+        try requireTool("node", install: "apt-get install nodejs")
         let script = quoted(Self.kits.appendingPathComponent("javascript/decode.mjs").path)
         let result = try check("node \(script) {file}", batch: false)
         XCTAssertEqual(result.status, 1, result.stderr)
@@ -56,7 +62,7 @@ final class PlatformDecoderKitTests: CLITestCase {
     }
 
     func testJavaScriptKitBatch() throws {
-        try requireTool("node")
+        try requireTool("node", install: "apt-get install nodejs")
         let script = quoted(Self.kits.appendingPathComponent("javascript/decode.mjs").path)
         let result = try check("node \(script) --batch", batch: true)
         XCTAssertEqual(result.status, 1, result.stderr)
@@ -78,8 +84,9 @@ final class PlatformDecoderKitTests: CLITestCase {
     /// Compiles the JVM kit (Interop/jvm/build.sh) into the scratch directory; the command that
     /// runs it (Interop/jvm/decode with those classes).
     func buildJVMKit() throws -> String {
-        try requireTool("javac")
-        try requireTool("java")
+        try requireTool("javac", install: "apt-get install openjdk-17-jdk-headless")
+        try requireTool("java", install: "apt-get install openjdk-17-jdk-headless")
+        try requireJackson()
         let classes = work.appendingPathComponent("jvm-classes").path
         let build = try runCapturing(URL(fileURLWithPath: "/bin/sh"), [Self.kits.appendingPathComponent("jvm/build.sh").path, classes])
         XCTAssertEqual(build.status, 0, String(decoding: build.stderr, as: UTF8.self))

@@ -12,10 +12,18 @@ final class PlaygroundBrowserTests: ServeTestCase {
     /// The checks `browser_test.py` runs, every one of which must have passed.
     private static let checks = ["page", "controls", "invalid", "abort", "profile", "tabs", "copy", "refusal", "phone", "screenshot", "console"]
 
-    func testPlaygroundPageInHeadlessChromium() throws {
+    /// Skips (under CI, fails) unless Debian's Chromium, its driver and Selenium are installed.
+    private func requireBrowser(file: StaticString = #filePath, line: UInt = #line) throws {
         for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
-            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: apt-get install chromium chromium-driver")
+            try ExternalRuntime.require(
+                FileManager.default.isExecutableFile(atPath: tool), tool, install: "apt-get install chromium chromium-driver", file: file, line: line)
         }
+        try ExternalRuntime.require(
+            ExternalRuntime.hasPythonModules(["selenium"]), "selenium", install: "pip install -r Tests/Serve/requirements.txt", file: file, line: line)
+    }
+
+    func testPlaygroundPageInHeadlessChromium() throws {
+        try requireBrowser()
         let script = CLITestCase.repositoryRoot.appendingPathComponent("Tests/Serve/browser_test.py").path
         let screenshot = ProcessInfo.processInfo.environment["PLAYGROUND_SCREENSHOT"] ?? work.appendingPathComponent("playground.png").path
         let server = try startServer()
@@ -43,6 +51,7 @@ final class PlaygroundBrowserTests: ServeTestCase {
     /// value on lines with emoji (columns in Unicode scalars turned into the editor's UTF-16
     /// offsets); a pasted array is checked as `format=json-array`, element by element.
     func testFinding11_ThePageOpensOnTheServersProfileLocatesAfterEmojiAndReadsArrays() throws {
+        try requireBrowser()
         let checks = ["server-profile", "emoji-caret", "json-array", "console"]
         let script = CLITestCase.repositoryRoot.appendingPathComponent("Tests/Serve/browser_test.py").path
         let server = try startServer(["--profile", "strict"])

@@ -9,6 +9,8 @@ import XCTest
 /// fails inside CPython's compiler: "AST constructor recursion depth mismatch", not a finding).
 final class ServeSchemathesisTests: ServeTestCase {
     func testEveryResponseMatchesTheOpenAPIDocument() throws {
+        try ExternalRuntime.require(
+            ExternalRuntime.hasCommand("schemathesis"), "schemathesis", install: "pip install -r Tests/Serve/requirements.txt")
         let server = try startServer()
         let result = try runCapturing(
             URL(fileURLWithPath: "/usr/bin/env"),
