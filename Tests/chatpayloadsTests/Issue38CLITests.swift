@@ -57,7 +57,7 @@ final class Issue38CLITests: CLITestCase {
         for arguments in [["validate", "--schema", "user", "u.json"], ["validate", "--profile", "strict", "--schema", "user", "u.json"]] {
             let r = try runIn(sub, arguments)
             XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
-            XCTAssertTrue(r.stderr.contains("proj/.chatpayloads.yml: error: refused the config file found above the working directory: it is writable by every user (mode 0666)"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("proj/.chatpayloads.yml: error: refused the config file found from the working directory up: it is writable by every user (mode 0666)"), r.stderr)
         }
         let store = try runIn(sub, ["store", "stats"])
         XCTAssertEqual(store.status, 3, store.stdout + store.stderr)

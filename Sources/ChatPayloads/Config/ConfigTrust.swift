@@ -47,7 +47,7 @@ public enum ConfigTrust {
     public static func refusal(_ problem: Problem, path: String) -> ConfigError {
         ConfigError(
             file: path, line: 0, column: 0,
-            message: "refused the config file found above the working directory: \(problem); "
+            message: "refused the config file found from the working directory up: \(problem); "
                 + "a config decides verdicts, so only one that the user running chatpayloads (or root) owns and that not every user can write is used. "
                 + "Fix its owner or mode, name it with --config to use it anyway, or pass --no-config")
     }
