@@ -35,7 +35,7 @@ final class PayloadGate {
             return nil
         case .schemaError:
             return TransformFailure(message: issue?.message ?? "schema error", line: nil, column: nil, unreadable: true)
-        case .invalid, .unreadable:
+        case .invalid, .undecided, .unreadable:
             let place = issue?.instanceLocation ?? pointer
             let rule = issue?.rule.map { " [\($0)]" } ?? ""
             let message = "\(place.isRoot ? "" : "\(place): ")\(issue?.message ?? "invalid")\(rule) "

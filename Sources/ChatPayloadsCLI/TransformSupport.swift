@@ -87,7 +87,7 @@ struct TransformFailure: Error {
     /// with its key (`... (max-depth)`), anything else is `not valid JSON: ...`.
     static func parse(_ error: JSONParseError, profile: Profile, label: PayloadLabel) -> TransformFailure {
         let issue = profile.parseIssue(error)
-        let isLimit = issue.rule.flatMap(Profile.Limit.init(rawValue:)) != nil
+        let isLimit = if case .limit = issue.kind { true } else { false }
         let position = label.inputPosition(line: error.location.line, column: error.location.column)
         return TransformFailure(
             message: isLimit ? issue.message : "not valid JSON: \(error.message)", line: position.line, column: position.column, unreadable: true)

@@ -275,7 +275,7 @@ final class HostileChatInputTests: XCTestCase {
         ]
         let stream = Array(lines.joined(separator: "\r\n").utf8) + Array("\r\n".utf8)
         let v = try validator()
-        var outcomes: [Int: PayloadReport.Outcome] = [:]
+        var outcomes: [Int: PayloadVerdict] = [:]
         var lineNumber = 0
         for raw in stream.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1

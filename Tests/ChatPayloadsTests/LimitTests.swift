@@ -22,7 +22,7 @@ final class LimitTests: XCTestCase {
 
     /// The single error-level issue of an unreadable or invalid report, checked for the limit.
     func assertLimitIssue(
-        _ report: PayloadReport, _ outcome: PayloadReport.Outcome, key: String, contains text: String, line: Int? = nil, column: Int? = nil,
+        _ report: PayloadReport, _ outcome: PayloadVerdict, key: String, contains text: String, line: Int? = nil, column: Int? = nil,
         file: StaticString = #filePath, line testLine: UInt = #line
     ) {
         XCTAssertEqual(report.outcome, outcome, "\(report.issues)", file: file, line: testLine)

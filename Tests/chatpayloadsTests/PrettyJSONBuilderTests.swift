@@ -19,7 +19,7 @@ final class PrettyJSONBuilderTests: XCTestCase {
                 severity: .error, message: "\"a\" must be\n a string", instanceLocation: JSONPointer(tokens: ["a", "0"]),
                 keywordLocation: "/properties/a/type", absoluteKeywordLocation: "https://x.dev/s.json#/properties/a/type", keyword: "type",
                 location: SourceLocation(offset: 3, line: 7, column: 12)),
-            .check("--select /p: this payload has no value there", rule: "select", line: 2, column: nil),
+            .check("--select /p: this payload has no value there", kind: .select, line: 2, column: nil),
             PayloadIssue(severity: .warning, message: "w", rule: "max-depth"),
         ]
         // A member line (`,`, line break, indent, `"absoluteKeywordLocation": `) built on the

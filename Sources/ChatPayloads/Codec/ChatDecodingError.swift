@@ -106,18 +106,21 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
     /// ``rule`` (what ``kind`` it is stays on the error). `store import` and ``PayloadIngestor``
     /// report a decoding failure with it.
     public var issue: PayloadIssue {
-        PayloadIssue(severity: .error, message: message, instanceLocation: pointer, keyword: rule, rule: rule, location: location)
+        PayloadIssue(severity: .error, message: message, instanceLocation: pointer, kind: issueKind, location: location)
     }
 
-    /// The rule an ``issue`` of this error names: `parse` for text that is not JSON, `schema`
+    /// The kind of the ``issue`` of this error: `parse` for text that is not JSON, `schema`
     /// for a validation step's rejection, `decode` for everything the decoder itself refuses.
-    public var rule: String {
+    public var issueKind: IssueKind {
         switch kind {
-        case .invalidJSON: return "parse"
-        case .validation: return "schema"
-        case .missingField, .typeMismatch, .invalidValue, .nestedCustomValue, .customData: return "decode"
+        case .invalidJSON: return .parse
+        case .validation: return .schema
+        case .missingField, .typeMismatch, .invalidValue, .nestedCustomValue, .customData: return .decode
         }
     }
+
+    /// The name of ``issueKind`` (its ``IssueKind/id``).
+    public var rule: String { issueKind.id }
 
     /// The same error carrying its report: a decoder's error (every kind but
     /// ``Kind/validation`` and ``Kind/invalidJSON``, whose report is the validator's when there

@@ -36,7 +36,7 @@ enum PayloadDecoding {
         guard bytes.count <= profile.maxBytes else {
             let issue = PayloadIssue(
                 severity: .error, message: "the payload is \(bytes.count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
-                keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
+                kind: .limit(.maxBytes), location: SourceLocation(offset: 0, line: 1, column: 1))
             throw ChatDecodingError(rejectedBy: PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [issue]))
         }
         var options = profile.parseOptions
@@ -112,15 +112,13 @@ extension PayloadValidator {
         let position: (JSONPointer) -> (line: Int, column: Int)? = { pointer in document.location(of: pointer).map { ($0.line, $0.column) } }
         switch PayloadCheck.judgeSentMessage(document.root, text: bytes, content: self, context: &models, position: position) {
         case .members(let verdict):
-            var report = PayloadReport(outcome: .invalid, schemaName: schemaName, issues: PayloadIngestor.issues(of: verdict))
-            if case .invalid(_, let isDecided) = verdict { report.isDecided = isDecided }
-            return report
+            var outcome = PayloadVerdict.invalid
+            if case .invalid(_, isDecided: false) = verdict { outcome = .undecided }
+            return PayloadReport(outcome: outcome, schemaName: schemaName, issues: PayloadIngestor.issues(of: verdict))
         case .content(let content, let place):
             guard !content.issues.isEmpty else { return content }
-            var report = PayloadReport(
+            return PayloadReport(
                 outcome: content.outcome, schemaName: content.schemaName, issues: content.issues.map { PayloadIngestor.moved($0, to: place) })
-            report.isDecided = content.isDecided
-            return report
         case .noContent:
             return validReport
         }

@@ -18,11 +18,10 @@ public struct CheckedPayload: Sendable {
     /// The 2020-12 `basic` output, units located in the input, when validated and
     /// ``PayloadCheck/wantsOutput``.
     public var output: PayloadOutput?
-    /// False when the payload is ``PayloadVerdict/invalid`` only because evaluation reached a
-    /// limit before it could be judged (``PayloadReport/isDecided``). Known wherever the report
-    /// is built, so always under ``PayloadCheck/expectInvalid``; a ``PayloadCheck/verdictOnly``
-    /// verdict without that expectation leaves it true (its outcome, invalid, is the same).
-    public var isDecided = true
+    /// False when evaluation reached a limit before the payload could be judged: the outcome is
+    /// ``PayloadVerdict/undecided`` (``PayloadReport/isDecided``), on every path, verdicts only
+    /// (``PayloadCheck/verdictOnly``) included.
+    public var isDecided: Bool { outcome != .undecided }
     /// Whether the verdict is the expected one (``PayloadCheck/expectInvalid``); unreadable
     /// payloads, schema errors and payloads not decided never are.
     public var passed = false

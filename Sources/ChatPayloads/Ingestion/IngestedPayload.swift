@@ -6,7 +6,7 @@ public struct IngestedPayload: Sendable {
     /// Where it sits in the input.
     public var label: PayloadLabel
     /// The verdict.
-    public var outcome: PayloadReport.Outcome
+    public var outcome: PayloadVerdict
     /// Errors first, then warnings. Locations are in the input's coordinates (an NDJSON line's
     /// issue is on that line, an array element's from where it starts); pointers are from the
     /// payload's root (a sent message's content issues under `/content`).
@@ -15,7 +15,7 @@ public struct IngestedPayload: Sendable {
     public var record: IngestedRecord?
 
     /// A result.
-    public init(index: Int, label: PayloadLabel, outcome: PayloadReport.Outcome, issues: [PayloadIssue], record: IngestedRecord? = nil) {
+    public init(index: Int, label: PayloadLabel, outcome: PayloadVerdict, issues: [PayloadIssue], record: IngestedRecord? = nil) {
         self.index = index
         self.label = label
         self.outcome = outcome

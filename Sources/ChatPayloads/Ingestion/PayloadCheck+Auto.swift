@@ -15,7 +15,7 @@ extension PayloadCheck {
             result.outcome = .invalid
             result.issues = [.check(
                 shape.autoFailureMessage(advice: autoAdvice, option: autoOption) ?? "\(autoOption) cannot tell which chat payload this is",
-                rule: "auto", instanceLocation: pointer, line: position?.line, column: position?.column)]
+                kind: .auto, instanceLocation: pointer, line: position?.line, column: position?.column)]
             return nil
         }
         result.schemaName = PayloadCheck.detectedSchemaName(shape, detected: detected, at: pointer)

@@ -24,7 +24,7 @@ extension PayloadCheck {
         guard problems.isEmpty else {
             return .invalid(problems.map { problem in
                 let place = position(problem.pointer)
-                return .check(problem.message, rule: "envelope", instanceLocation: problem.pointer, line: place?.line, column: place?.column)
+                return .check(problem.message, kind: .envelope, instanceLocation: problem.pointer, line: place?.line, column: place?.column)
             }, isDecided: true)
         }
         var issues: [PayloadIssue] = []
@@ -43,13 +43,13 @@ extension PayloadCheck {
                 errors += 1
                 let pointer = model.pointer.appending(issue.instanceLocation)
                 let place = position(pointer)
-                issues.append(.check(issue.message, rule: issue.reportedRule, instanceLocation: pointer, line: place?.line, column: place?.column))
+                issues.append(.check(issue.message, kind: issue.kind, instanceLocation: pointer, line: place?.line, column: place?.column))
             }
             if errors == 0 {
                 // Never a silent pass: a model refused without an error still has one.
                 let place = position(model.pointer)
                 issues.append(.check(
-                    "\(model.pointer) is not a valid \(model.schema.rawValue)", rule: "schema", instanceLocation: model.pointer,
+                    "\(model.pointer) is not a valid \(model.schema.rawValue)", kind: .schema, instanceLocation: model.pointer,
                     line: place?.line, column: place?.column))
             }
         }
@@ -66,8 +66,7 @@ extension PayloadCheck {
             markSchemaError(failure, into: &result)
             return true
         case .invalid(let issues, let isDecided):
-            result.outcome = .invalid
-            result.isDecided = isDecided
+            result.outcome = isDecided ? .invalid : .undecided
             result.issues = pointer.isRoot ? issues : issues.map { issue in
                 var moved = issue
                 moved.instanceLocation = pointer.appending(issue.instanceLocation)

@@ -45,13 +45,12 @@ extension PayloadCheck {
         case .failure(let failure):
             PayloadCheck.markSchemaError(failure, into: &result)
         case .success(let validator):
-            // Under `expectInvalid` the report is needed: an invalid verdict may be one not
-            // decided (a limit), which must not pass as the expected invalidity.
+            // Under `expectInvalid` the report is needed: a failing payload's issues are shown.
             if verdictOnly, !expectInvalid {
                 let outcome = tapeHoldsText
                     ? validator.verdict(bytes: text, readTape: &context.tape) : validator.verdict(bytes: text, tape: &context.tape)
                 if let outcome {
-                    result.outcome = outcome == .valid ? .valid : .invalid
+                    result.outcome = outcome
                     return
                 }
             }
@@ -76,7 +75,7 @@ extension PayloadCheck {
         } else {
             let position = result.label.inputPosition(line: error.location.line, column: error.location.column)
             result.outcome = .unreadable
-            result.issues = [.check(error.message, rule: "parse", line: position.line, column: position.column)]
+            result.issues = [.check(error.message, kind: .parse, line: position.line, column: position.column)]
         }
     }
 
@@ -84,19 +83,14 @@ extension PayloadCheck {
     func markMissing(_ pointer: JSONPointer, into result: inout CheckedPayload) {
         result.outcome = .invalid
         result.issues = [.check(
-            "--select \(pointer): this payload has no value there", rule: "select", line: result.startLine, column: result.startColumn)]
+            "--select \(pointer): this payload has no value there", kind: .select, line: result.startLine, column: result.startColumn)]
     }
 
     /// Takes the validator's verdict and issues on the payload at `place` (of the payload's
     /// text), moved to the payload's place in its input: errors before warnings, each keeping
     /// the validator's best-match order.
     @_spi(ChatPayloadsInternal) public func absorb(_ report: PayloadReport, into result: inout CheckedPayload, place: PayloadPlace = .whole) {
-        switch report.outcome {
-        case .valid: result.outcome = .valid
-        case .invalid: result.outcome = .invalid
-        case .unreadable: result.outcome = .unreadable
-        }
-        result.isDecided = report.isDecided
+        result.outcome = report.outcome
         let unreadable = report.outcome == .unreadable
         let label = result.label
         var errors: [PayloadIssue] = []
@@ -109,7 +103,10 @@ extension PayloadCheck {
             }
             if !place.pointer.isRoot { issue.instanceLocation = place.pointer.appending(issue.instanceLocation) }
             // A reading problem named by neither keyword nor rule is a `parse` one.
-            if unreadable, issue.keyword == nil, issue.rule == nil { issue.keyword = "parse" }
+            if unreadable, issue.keyword == nil, issue.rule == nil {
+                issue.keyword = IssueKind.parse.id
+                issue.kind = .parse
+            }
             if issue.severity == .error { errors.append(issue) } else { warnings.append(issue) }
         }
         result.issues = warnings.isEmpty ? errors : errors + warnings

@@ -38,7 +38,7 @@ public struct PayloadCheck: Sendable {
     /// Build each payload's `basic` output (``CheckedPayload/output``); else it is never built.
     public var wantsOutput = false
     /// Payloads are expected to be invalid: a valid one fails with an `expect-invalid` issue,
-    /// and one not decided (a limit: ``CheckedPayload/isDecided``) fails with its own issue.
+    /// and one not decided (a limit: ``PayloadVerdict/undecided``) fails with its own issue.
     public var expectInvalid = false
     /// How an `auto` issue names the detection (the option of the command in use).
     public var autoOption = "--schema auto"
@@ -85,25 +85,25 @@ public struct PayloadCheck: Sendable {
     /// A payload whose schema cannot be used: its outcome and the one `schema` issue.
     public static func markSchemaError(_ failure: SchemaUnavailable, into result: inout CheckedPayload) {
         result.outcome = .schemaError
-        result.issues = [.check(failure.message, rule: "schema", line: nil, column: nil)]
+        result.issues = [.check(failure.message, kind: .schema, line: nil, column: nil)]
     }
 
     /// `--expect invalid`: whether the verdict passes, and the issue of a valid payload.
     private func applyExpectation(_ result: inout CheckedPayload) {
         switch result.outcome {
-        case .unreadable, .schemaError:
+        case .unreadable, .schemaError, .undecided:
+            // A limit is never a pass: a payload not decided was not shown to be invalid.
             result.passed = false
         case .valid:
             result.passed = !expectInvalid
             if expectInvalid {
                 let schema = result.schemaName ?? "its schema"
                 result.issues.insert(.check(
-                    "expected this payload to be invalid against \(schema), but it is valid", rule: "expect-invalid",
+                    "expected this payload to be invalid against \(schema), but it is valid", kind: .expectInvalid,
                     line: result.startLine, column: result.startColumn), at: 0)
             }
         case .invalid:
-            // A limit is never a pass: a payload not decided was not shown to be invalid.
-            result.passed = expectInvalid && result.isDecided
+            result.passed = expectInvalid
         }
     }
 }

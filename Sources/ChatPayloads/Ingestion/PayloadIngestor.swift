@@ -129,7 +129,7 @@ public struct PayloadIngestor: Sendable {
         switch verdict {
         case .sound: return []
         case .invalid(let issues, _): return issues
-        case .schemaError(let failure): return [.check(failure.message, rule: "schema", line: nil, column: nil)]
+        case .schemaError(let failure): return [.check(failure.message, kind: .schema, line: nil, column: nil)]
         }
     }
 
@@ -200,7 +200,7 @@ public struct PayloadIngestor: Sendable {
 
     /// The result with every issue's position moved from the payload's text to the input's.
     private func positioned(
-        _ outcome: PayloadReport.Outcome, _ issues: [PayloadIssue], _ payload: SplitPayload, record: IngestedRecord?, building: Bool
+        _ outcome: PayloadVerdict, _ issues: [PayloadIssue], _ payload: SplitPayload, record: IngestedRecord?, building: Bool
     ) -> IngestedPayload {
         let label = payload.label
         let shifted: [PayloadIssue]
@@ -231,7 +231,7 @@ enum IngestionProblem: Error {
         case .decoding(let e):
             return e.issue
         case .encoding(let e):
-            return PayloadIssue(severity: .error, message: e.description, keyword: "encode", rule: "encode")
+            return PayloadIssue(severity: .error, message: e.description, kind: .encode)
         }
     }
 }

@@ -44,7 +44,7 @@ public enum PayloadSplitter {
     public static func payload(of line: NDJSONSplitter.Line, maxBytes: Int) -> (PayloadLabel, SplitPayload.Content) {
         guard line.tooLong else { return (.line(line.line), .json(line.bytes)) }
         return (.line(line.line), unreadable(
-            "line \(line.line) is longer than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes", line: line.line, column: 1))
+            "line \(line.line) is longer than the limit of \(maxBytes) bytes (max-bytes)", kind: .limit(.maxBytes), line: line.line, column: 1))
     }
 
     /// The payload (or the structural problem) of one event of a top-level array.
@@ -54,42 +54,42 @@ public enum PayloadSplitter {
             return (.element(index: index, line: start.line, column: start.column), .json(bytes))
         case .tooLong(let index, let start):
             return (.element(index: index, line: start.line, column: start.column), unreadable(
-                "element \(index) is longer than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes", line: start.line, column: start.column))
+                "element \(index) is longer than the limit of \(maxBytes) bytes (max-bytes)", kind: .limit(.maxBytes), line: start.line, column: start.column))
         case .malformedElement(let index, let start, let problem, let at):
-            return (.element(index: index, line: start.line, column: start.column), unreadable(problem, rule: "parse", line: at.line, column: at.column))
+            return (.element(index: index, line: start.line, column: start.column), unreadable(problem, kind: .parse, line: at.line, column: at.column))
         case .malformed(let problem, let at):
-            return (.whole, unreadable(problem, rule: "parse", line: at.line, column: at.column))
+            return (.whole, unreadable(problem, kind: .parse, line: at.line, column: at.column))
         }
     }
 
     /// The documents of a YAML input (already within the byte limit), or why it cannot be read.
     public static func yamlPayloads(_ bytes: [UInt8]) -> [(PayloadLabel, SplitPayload.Content)] {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return [(.whole, unreadable("the YAML input is not UTF-8", rule: "parse", line: nil, column: nil))]
+            return [(.whole, unreadable("the YAML input is not UTF-8", kind: .parse, line: nil, column: nil))]
         }
         let documents: [YAMLInstance.Document]
         do throws(ChatPayloadsError) {
             documents = try YAMLInstance.parseDocuments(text, file: nil)
         } catch {
-            return [(.whole, unreadable("not valid YAML: \(error.message)", rule: "parse", line: error.line, column: error.column))]
+            return [(.whole, unreadable("not valid YAML: \(error.message)", kind: .parse, line: error.line, column: error.column))]
         }
-        if documents.isEmpty { return [(.whole, unreadable("the YAML input holds no document", rule: "parse", line: 1, column: 1))] }
+        if documents.isEmpty { return [(.whole, unreadable("the YAML input holds no document", kind: .parse, line: 1, column: 1))] }
         return documents.enumerated().map { k, document in (documents.count == 1 ? .whole : .document(k + 1), .yaml(document)) }
     }
 
     /// An input over the byte limit.
     public static func tooLarge(maxBytes: Int) -> SplitPayload.Content {
-        unreadable("the input is larger than the limit of \(maxBytes) bytes (max-bytes)", rule: "max-bytes", line: 1, column: 1)
+        unreadable("the input is larger than the limit of \(maxBytes) bytes (max-bytes)", kind: .limit(.maxBytes), line: 1, column: 1)
     }
 
     /// An input that cannot be read at all (`message` says why: cannot open, an I/O error).
     public static func readFailure(_ message: String) -> SplitPayload.Content {
-        unreadable(message, rule: "read", line: nil, column: nil)
+        unreadable(message, kind: .read, line: nil, column: nil)
     }
 
     /// A problem with no payload, at `line`:`column` of the input when known.
-    static func unreadable(_ message: String, rule: String, line: Int?, column: Int?) -> SplitPayload.Content {
+    static func unreadable(_ message: String, kind: IssueKind, line: Int?, column: Int?) -> SplitPayload.Content {
         let location = line.map { SourceLocation(offset: 0, line: $0, column: column ?? 1) }
-        return .unreadable(PayloadIssue(severity: .error, message: message, keyword: rule, rule: rule, location: location))
+        return .unreadable(PayloadIssue(severity: .error, message: message, kind: kind, location: location))
     }
 }

@@ -8,24 +8,18 @@ extension PayloadIssue {
     /// The column of the issue in its input (1-based, in Unicode scalars), when located.
     public var column: Int? { location?.column }
 
-    /// The one name a report shows for the issue's rule: a limit's config key (`max-depth`...)
-    /// or `null-fields` when one caused it, else the keyword (`required`, `type`, `parse`...),
-    /// else the rule (`unknown-properties`..., or one of the checks outside a schema: `read`,
-    /// `json`, `schema`, `auto`, `select`, `envelope`, `expect-invalid`), else `schema`.
-    public var reportedRule: String {
-        if let rule, Profile.Limit(rawValue: rule) != nil || rule == Profile.Rule.nullFields.key { return rule }
-        return keyword ?? rule ?? "schema"
-    }
+    /// The one name a report shows for the issue: its kind's id (``IssueKind/id``).
+    public var reportedRule: String { kind.id }
 
     /// An error found outside the payload's schema (reading the input, the schema that cannot
-    /// be used, `--schema auto`, `--select`, an envelope, an expectation): `rule` is its only name
-    /// (``reportedRule``); `line` and `column` are in the input's coordinates.
+    /// be used, `--schema auto`, `--select`, an envelope, an expectation): `kind` names it (its
+    /// id is the issue's `rule`); `line` and `column` are in the input's coordinates.
     public static func check(
-        _ message: String, rule: String, instanceLocation: JSONPointer = .root, line: Int?, column: Int?
+        _ message: String, kind: IssueKind, instanceLocation: JSONPointer = .root, line: Int?, column: Int?
     ) -> PayloadIssue {
         PayloadIssue(
-            severity: .error, message: message, instanceLocation: instanceLocation, rule: rule,
-            location: line.map { SourceLocation(offset: 0, line: $0, column: column ?? 1) })
+            severity: .error, message: message, instanceLocation: instanceLocation, rule: kind.id,
+            location: line.map { SourceLocation(offset: 0, line: $0, column: column ?? 1) }, kind: kind)
     }
 
     /// The issue placed at `line`:`column` of its input (byte offset unknown: 0).

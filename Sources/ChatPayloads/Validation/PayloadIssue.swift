@@ -36,12 +36,16 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation?
     /// How many other error-level issues the report holds besides this one (0 for warnings).
     public var otherErrorCount: Int
+    /// What the issue is about: the name every report gives it (``IssueKind/id``), its summary
+    /// and its link.
+    public var kind: IssueKind
 
-    /// Makes an issue.
+    /// Makes an issue. Its `kind`, when not given, follows from `keyword` and `rule`
+    /// (``IssueKind/init(keyword:rule:)``).
     public init(
         severity: Severity, message: String, instanceLocation: JSONPointer = .root, keywordLocation: String? = nil,
         absoluteKeywordLocation: String? = nil, keyword: String? = nil, rule: String? = nil, location: SourceLocation? = nil,
-        otherErrorCount: Int = 0
+        otherErrorCount: Int = 0, kind: IssueKind? = nil
     ) {
         self.severity = severity
         self.message = message
@@ -52,6 +56,15 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
         self.rule = rule
         self.location = location
         self.otherErrorCount = otherErrorCount
+        self.kind = kind ?? IssueKind(keyword: keyword, rule: rule)
+    }
+
+    /// An issue of one of the tool's own kinds (a limit, `parse`, `encode`...), found outside a
+    /// schema's keywords: the kind's id is both its keyword and its rule.
+    public init(severity: Severity, message: String, instanceLocation: JSONPointer = .root, kind: IssueKind, location: SourceLocation? = nil) {
+        self.init(
+            severity: severity, message: message, instanceLocation: instanceLocation, keyword: kind.id, rule: kind.id, location: location,
+            kind: kind)
     }
 
     /// `line:column: severity: /pointer: message [keyword]`.

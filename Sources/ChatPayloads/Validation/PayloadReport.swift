@@ -3,18 +3,11 @@ import JSONSchemaValidator
 
 /// The verdict on one payload.
 public struct PayloadReport: Sendable {
-    /// The overall outcome.
-    public enum Outcome: String, Sendable, Hashable {
-        /// No error-level issue (warnings may exist).
-        case valid
-        /// At least one error-level issue.
-        case invalid
-        /// The input could not be read as JSON (or exceeded a size, depth, string or number limit).
-        case unreadable
-    }
-
-    /// The outcome.
-    public var outcome: Outcome
+    /// The outcome: ``PayloadVerdict/valid``, ``PayloadVerdict/invalid``,
+    /// ``PayloadVerdict/undecided`` (a limit stopped evaluation) or ``PayloadVerdict/unreadable``
+    /// (not JSON, or over a size, depth, string or number limit); never
+    /// ``PayloadVerdict/schemaError`` (a report is made by a validator, whose schema compiled).
+    public var outcome: PayloadVerdict
     /// The schema judged against (`user`, `message-action`, or the custom schema's URI).
     public var schemaName: String
     /// Errors first (the best match first of all), then warnings.
@@ -25,7 +18,7 @@ public struct PayloadReport: Sendable {
     private var givenOutput: JSONValue??
 
     /// Makes a report.
-    public init(outcome: Outcome, schemaName: String, issues: [PayloadIssue], basicOutput: JSONValue? = nil) {
+    public init(outcome: PayloadVerdict, schemaName: String, issues: [PayloadIssue], basicOutput: JSONValue? = nil) {
         self.outcome = outcome
         self.schemaName = schemaName
         self.issues = issues
@@ -34,7 +27,7 @@ public struct PayloadReport: Sendable {
     }
 
     /// A report whose output is built from `source` when asked.
-    init(outcome: Outcome, schemaName: String, issues: [PayloadIssue], output source: OutputSource) {
+    init(outcome: PayloadVerdict, schemaName: String, issues: [PayloadIssue], output source: OutputSource) {
         self.outcome = outcome
         self.schemaName = schemaName
         self.issues = issues
@@ -56,14 +49,14 @@ public struct PayloadReport: Sendable {
         set { givenOutput = .some(newValue) }
     }
 
-    /// Whether the outcome is ``Outcome/valid``.
+    /// Whether the outcome is ``PayloadVerdict/valid``.
     public var isValid: Bool { outcome == .valid }
     /// False when evaluation reached a limit before the payload could be judged (a
     /// `max-regex-steps` budget, a reference cycle's depth, a `$ref` into a document nobody
-    /// registered: `ValidationResult.limit`): the outcome is then ``Outcome/invalid`` with one
-    /// `not decided: ...` error, and the payload was never shown to be invalid either, so an
-    /// expectation of invalidity must not take it as met (``CheckedPayload/passed``).
-    public var isDecided = true
+    /// registered: `ValidationResult.limit`): the outcome is then ``PayloadVerdict/undecided``
+    /// with one `not decided: ...` error, and the payload was never shown to be invalid either,
+    /// so an expectation of invalidity must not take it as met (``CheckedPayload/passed``).
+    public var isDecided: Bool { outcome != .undecided }
     /// The error-level issues.
     public var errors: [PayloadIssue] { issues.filter { $0.severity == .error } }
     /// The warnings.

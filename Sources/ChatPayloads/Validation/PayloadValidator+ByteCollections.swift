@@ -31,7 +31,7 @@ extension PayloadValidator {
         if count > profile.maxBytes {
             let issue = PayloadIssue(
                 severity: .error, message: "the payload is \(count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
-                keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
+                kind: .limit(.maxBytes), location: SourceLocation(offset: 0, line: 1, column: 1))
             return unreadable(issue)
         }
         var options = profile.parseOptions

@@ -1,10 +1,11 @@
 import JSONCore
+import JSONSchemaValidator
 
 extension PayloadValidator {
     /// ``verdict(bytes:tape:)`` on text read in place (e.g. one line of an NDJSON block still in
     /// the read buffer), without copying it into an array of its own.
     @_spi(ChatPayloadsInternal)
-    public func verdict(buffer: UnsafeBufferPointer<UInt8>, tape: inout JSONTape) -> PayloadReport.Outcome? {
+    public func verdict(buffer: UnsafeBufferPointer<UInt8>, tape: inout JSONTape) -> PayloadVerdict? {
         guard full.hasFastPath, buffer.count <= profile.maxBytes else { return nil }
         var options = profile.parseOptions
         options.maxBytes = Int.max
@@ -14,15 +15,25 @@ extension PayloadValidator {
 
     /// The verdict when `tape` already holds `buffer`, read with the profile's
     /// ``Profile/parseOptions``: the one implementation behind every `verdict` overload.
-    func verdict(buffer: UnsafeBufferPointer<UInt8>, readTape tape: JSONTape) -> PayloadReport.Outcome? {
+    func verdict(buffer: UnsafeBufferPointer<UInt8>, readTape tape: JSONTape) -> PayloadVerdict? {
         guard buffer.count <= profile.maxBytes else { return nil }
         var options = profile.parseOptions
         options.maxBytes = Int.max
-        guard let accepted = full.isValid(read: tape, of: buffer, parseOptions: options) else { return nil }
-        if accepted { return .valid }
+        guard let verdict = full.verdict(read: tape, of: buffer, parseOptions: options) else { return nil }
+        if verdict == .valid { return .valid }
         // The full schema keeps the rules set to `warn`; the decision schema relaxes them.
-        guard let decision else { return .invalid }
-        guard let decided = decision.isValid(read: tape, of: buffer, parseOptions: options) else { return nil }
-        return decided ? .valid : .invalid
+        guard let decision else { return PayloadVerdict(verdict) }
+        return decision.verdict(read: tape, of: buffer, parseOptions: options).map(PayloadVerdict.init)
+    }
+}
+
+extension PayloadVerdict {
+    /// The payload verdict of a validator's: valid, invalid, or undecided (a limit).
+    init(_ verdict: ValidationVerdict) {
+        switch verdict {
+        case .valid: self = .valid
+        case .invalid: self = .invalid
+        case .undecided: self = .undecided
+        }
     }
 }

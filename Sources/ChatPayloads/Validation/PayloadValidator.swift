@@ -10,7 +10,7 @@ import JSONSchemaValidator
 ///    `max-number-digits`, and duplicate keys
 ///    (`reject` parses with duplicates as errors; the payload is then `invalid` with a located
 ///    `duplicate-key` issue, and is re-read keeping the last value so its schema errors are
-///    reported too; `warn` records them as warnings). Unreadable text is ``PayloadReport/Outcome/unreadable``
+///    reported too; `warn` records them as warnings). Unreadable text is ``PayloadVerdict/unreadable``
 ///    with a located `parse` issue.
 /// 2. **Validate** against the composed schema (see ``BundledSchemas/resolvedText(_:profile:customData:pretty:)-(SchemaChoice,_,_,_)``):
 ///    the profile's overlay from `Schemas/profiles/` plus the generated knob overlays.
@@ -157,7 +157,8 @@ public final class PayloadValidator: Sendable {
                 extra.append(PayloadIssue(
                     severity: policy == .reject ? .error : .warning,
                     message: "duplicate key \(JSONWriter.quoted(dup.key))\(dup.objectPointer.isRoot ? "" : " in \(dup.objectPointer)") (the last value wins in most decoders)",
-                    instanceLocation: dup.objectPointer.appending(dup.key), keyword: "duplicate-key", rule: Profile.Rule.duplicateKeys.key, location: dup.location))
+                    instanceLocation: dup.objectPointer.appending(dup.key), keyword: IssueKind.duplicateKey.id, rule: Profile.Rule.duplicateKeys.key,
+                    location: dup.location, kind: .duplicateKey))
             }
         }
         return report(value: document.root, document: document, extra: extra)
@@ -183,19 +184,20 @@ public final class PayloadValidator: Sendable {
         guard count > profile.maxBytes else { return nil }
         return PayloadIssue(
             severity: .error, message: "the payload is \(count) bytes, more than the limit of \(profile.maxBytes) (max-bytes)",
-            keyword: "max-bytes", rule: "max-bytes", location: SourceLocation(offset: 0, line: 1, column: 1))
+            kind: .limit(.maxBytes), location: SourceLocation(offset: 0, line: 1, column: 1))
     }
 
     /// The issue for a parse error: a limit's (keyword and rule: its config key, named in the
     /// message), a duplicate key's, or a located `parse` issue.
     static func parseIssue(_ error: JSONParseError) -> PayloadIssue {
         if let limit = error.limit.flatMap(Profile.Limit.init) {
-            return PayloadIssue(severity: .error, message: "\(error.message) (\(limit.key))", keyword: limit.key, rule: limit.key, location: error.location)
+            return PayloadIssue(severity: .error, message: "\(error.message) (\(limit.key))", kind: .limit(limit), location: error.location)
         }
         if error.kind == .duplicateKey {
-            return PayloadIssue(severity: .error, message: error.message, keyword: "duplicate-key", rule: Profile.Rule.duplicateKeys.key, location: error.location)
+            return PayloadIssue(severity: .error, message: error.message, keyword: IssueKind.duplicateKey.id, rule: Profile.Rule.duplicateKeys.key, location: error.location,
+                kind: .duplicateKey)
         }
-        return PayloadIssue(severity: .error, message: error.message, keyword: "parse", location: error.location)
+        return PayloadIssue(severity: .error, message: error.message, keyword: IssueKind.parse.id, location: error.location, kind: .parse)
     }
 
     func report(value: JSONValue, document: JSONDocument?, extra: [PayloadIssue]) -> PayloadReport {
@@ -250,7 +252,7 @@ public final class PayloadValidator: Sendable {
         for i in issues.indices { issues[i].otherErrorCount = errorCount - 1 }
         issues += warnings
 
-        let outcome: PayloadReport.Outcome = errorCount == 0 ? .valid : .invalid
+        let outcome: PayloadVerdict = errorCount == 0 ? .valid : decisionResult.isDecided ? .invalid : .undecided
         // The `basic` output reuses the positions of values located above (not of names).
         var valuePointers: [JSONPointer] = []
         var valuePositions: [SourceLocation?] = []
@@ -263,9 +265,7 @@ public final class PayloadValidator: Sendable {
             decisionValid: decisionResult.isValid, decisionErrors: decisionResult.errors, document: document, extraErrors: extraErrors,
             warnings: issues.filter { $0.severity == .warning },
             locatedPointers: valuePointers, locatedPositions: valuePositions)
-        var report = PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, output: output)
-        report.isDecided = decisionResult.isDecided
-        return report
+        return PayloadReport(outcome: outcome, schemaName: schemaName, issues: issues, output: output)
     }
 
     /// The warning that says `max-errors` cut the report short (of errors, else of warnings), or
@@ -278,8 +278,7 @@ public final class PayloadValidator: Sendable {
             ? "stopped looking for more errors at the evaluation budget (the schema's branches all fail deep in this payload, and reporting each would take time exponential in its depth); the payload may have more that are not reported"
             : "stopped after \(profile.maxErrors) \(noun) (\(limit.key)); the payload has more that are not reported"
         return PayloadIssue(
-            severity: .warning, message: message,
-            keyword: limit.key, rule: limit.key, location: document.flatMap { $0.location(of: .root) })
+            severity: .warning, message: message, kind: .limit(limit), location: document.flatMap { $0.location(of: .root) })
     }
 
     func dedupe(_ errors: [ValidationError]) -> [ValidationError] {
@@ -290,6 +289,7 @@ public final class PayloadValidator: Sendable {
     func issue(for error: ValidationError, in value: JSONValue, severity: PayloadIssue.Severity, location: SourceLocation?, hops: CompositionHops) -> PayloadIssue {
         let limit = error.limit.flatMap(Profile.Limit.init)
         let rule = rule(of: error, in: value)
+        let kind: IssueKind = limit.map(IssueKind.limit) ?? (rule == NullFields.rule ? .nullFields : .keyword(error.keyword))
         var message = limit.map { "\(error.message) (\($0.key))" } ?? error.message
         if rule == NullFields.rule {
             message += " (null-fields: the server's null for an unset field; --profile compat accepts it, severity {null-fields: warn} makes it a warning)"
@@ -297,7 +297,7 @@ public final class PayloadValidator: Sendable {
         return PayloadIssue(
             severity: severity, message: message, instanceLocation: error.instanceLocation,
             keywordLocation: hops.userLocation(error.keywordLocation), absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword,
-            rule: rule, location: location)
+            rule: rule, location: location, kind: kind)
     }
 
     /// Whether a failure of `keyword` is about a member's name rather than its value (an

@@ -45,6 +45,6 @@ struct ValueLimits {
     }
 
     private func issue(_ limit: Profile.Limit, _ message: String, at pointer: JSONPointer) -> PayloadIssue {
-        PayloadIssue(severity: .error, message: "\(message) (\(limit.key))", instanceLocation: pointer, keyword: limit.key, rule: limit.key)
+        PayloadIssue(severity: .error, message: "\(message) (\(limit.key))", instanceLocation: pointer, kind: .limit(limit))
     }
 }

@@ -11,7 +11,7 @@ extension PayloadReader {
             do throws(ByteReader.Failure) {
                 event = try splitter.next()
             } catch {
-                return body(.whole, .failure(.check(error.message, rule: "read", line: nil, column: nil)))
+                return body(.whole, .failure(.check(error.message, kind: .read, line: nil, column: nil)))
             }
             guard let event else { return }
             let (label, content) = PayloadSplitter.payload(of: event, maxBytes: maxBytes)

@@ -98,6 +98,6 @@ struct LineRange: Sendable {
     private func failureItem(_ message: String, recordIndex: Int) -> WorkItem {
         WorkItem(
             inputIndex: inputIndex, recordIndex: recordIndex, label: .whole, schema: schema, source: source,
-            payload: .failure(.check(message, rule: "read", line: nil, column: nil), .unreadable))
+            payload: .failure(.check(message, kind: .read, line: nil, column: nil), .unreadable))
     }
 }

@@ -53,7 +53,7 @@ extension PayloadReader {
     ) -> Bool {
         guard input.problem == nil, input.format == .ndjson, case .path(let path) = input.source else { return false }
         func fail(_ message: String) {
-            body(.payload(.whole, .failure(.check(message, rule: "read", line: nil, column: nil))))
+            body(.payload(.whole, .failure(.check(message, kind: .read, line: nil, column: nil))))
         }
         let reader: ByteReader
         do throws(ByteReader.Failure) {

@@ -25,8 +25,8 @@ enum PayloadReader {
     /// ``NDJSONSplitter``). With `keepCarriageReturns` an NDJSON line that ended `\r\n` keeps its
     /// `\r` (for `--emit`).
     static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (PayloadLabel, Payload) -> Void) {
-        func fail(_ message: String, rule: String = "read", label: PayloadLabel = .whole, line: Int? = nil, column: Int? = nil) {
-            body(label, .failure(.check(message, rule: rule, line: line, column: column)))
+        func fail(_ message: String, label: PayloadLabel = .whole, line: Int? = nil, column: Int? = nil) {
+            body(label, .failure(.check(message, kind: .read, line: line, column: column)))
         }
         if let problem = input.problem { return fail(problem) }
         var reader: ByteReader
@@ -107,8 +107,9 @@ extension PayloadIssue {
     /// A problem found while reading an input, located in the input, named by its rule.
     static func readingProblem(_ issue: PayloadIssue) -> PayloadIssue {
         var problem = issue
-        problem.rule = issue.rule ?? issue.keyword ?? "read"
+        problem.rule = issue.rule ?? issue.keyword ?? IssueKind.read.id
         problem.keyword = nil
+        problem.kind = IssueKind(keyword: nil, rule: problem.rule)
         return problem
     }
 }

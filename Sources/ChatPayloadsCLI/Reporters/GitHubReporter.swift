@@ -8,8 +8,9 @@ import ChatPayloads
 ///
 /// One annotation per failing payload (its best match, with the count of the others) unless
 /// `--verbose` or `--max-errors` asks for more; GitHub shows at most 10 error annotations per
-/// step, so the default keeps the important ones visible. Warnings become `::warning`. The
-/// summary line ends the output as plain text.
+/// step, so the default keeps the important ones visible. Warnings become `::warning`. A payload
+/// left undecided by a limit says so in the title (`chatpayloads undecided (max-regex-steps)`).
+/// The summary line ends the output as plain text.
 final class GitHubReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
@@ -26,18 +27,19 @@ final class GitHubReporter: Reporter {
                 var message = issue.message
                 if let kw = issue.shownKeywordLocation, !kw.isEmpty { message += " [\(kw)]" }
                 if k == shown.count - 1 && more > 0 { message += " (+\(more) more \(more == 1 ? "error" : "errors"))" }
-                emit("error", issue, r, input, message)
+                emit("error", issue, r, input, message, undecided: r.outcome == .undecided)
             }
         }
         for issue in r.warnings { emit("warning", issue, r, input, issue.message) }
     }
 
-    private func emit(_ command: String, _ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, _ message: String) {
+    private func emit(_ command: String, _ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, _ message: String, undecided: Bool = false) {
         var properties = ["file=" + GitHubReporter.escapeProperty(input.displayPath)]
         let line = issue.line ?? r.startLine
         properties.append("line=\(line)")
         if let column = issue.column { properties.append("col=\(column)") }
-        properties.append("title=" + GitHubReporter.escapeProperty("chatpayloads (\(issue.reportedRule))"))
+        let title = undecided ? "chatpayloads \(PayloadVerdict.undecided.rawValue) (\(issue.kind.id))" : "chatpayloads (\(issue.kind.id))"
+        properties.append("title=" + GitHubReporter.escapeProperty(title))
         out.write("::\(command) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))\n")
     }
 

@@ -10,7 +10,7 @@ import JSONCore
 ///   "expect": "valid",
 ///   "results": [
 ///     {"file": "m.json", "record": 0, "schema": "message", "schemaSource": "option",
-///      "outcome": "invalid", "passed": false,
+///      "outcome": "invalid", "passed": false,   // or valid, undecided, unreadable, schema-error
 ///      "errors": [{"message": "...", "instanceLocation": "/createdAt", "keywordLocation": "...",
 ///                  "absoluteKeywordLocation": "...", "rule": "type", "line": 7, "column": 17}],
 ///      "output": {"valid": false, "errors": [ ...2020-12 basic output units with line/column... ]}}
@@ -19,6 +19,10 @@ import JSONCore
 ///   "exitCode": 1
 /// }
 /// ```
+///
+/// `outcome` is the payload's ``PayloadVerdict``: `undecided` when a limit (`max-regex-steps`,
+/// `max-evaluation-depth`...) stopped evaluation before a verdict (the exit code is 1, as for
+/// `invalid`; the summary counts it in `invalid` and, when there are any, in `undecided`).
 ///
 /// `output` is the JSON Schema 2020-12 `basic` output of the payload, each unit with the
 /// `line`/`column` of its instance location (file coordinates, NDJSON lines and array elements
@@ -87,7 +91,7 @@ final class JSONReporter: Reporter {
             w.member("instanceLocation", i.instanceLocation.description)
             if let k = i.keywordLocation { w.member("keywordLocation", k) }
             if let a = i.absoluteKeywordLocation { w.member("absoluteKeywordLocation", a) }
-            w.member("rule", i.reportedRule)
+            w.member("rule", i.kind.id)
             if let line = i.line { w.member("line", line) }
             if let column = i.column { w.member("column", column) }
             w.closeObject()
@@ -136,12 +140,19 @@ final class JSONReporter: Reporter {
             .init(key: "payloads", value: .number(JSONNumber(summary.records))),
             .init(key: "valid", value: .number(JSONNumber(summary.valid))),
             .init(key: "invalid", value: .number(JSONNumber(summary.invalid))),
+        ] + JSONReporter.undecidedCount(summary.undecided) + [
             .init(key: "unreadable", value: .number(JSONNumber(summary.unreadable))),
             .init(key: "schemaErrors", value: .number(JSONNumber(summary.schemaErrors))),
             .init(key: "failed", value: .number(JSONNumber(summary.failed))),
         ]))
         out.write("  \"summary\": \(JSONWriter.string(s)),\n")
         out.write("  \"exitCode\": \(summary.status.rawValue)\n}\n")
+    }
+
+    /// The summary's `undecided` member: how many of the `invalid` payloads were left undecided
+    /// by a limit (outcome `undecided`), present only when some were.
+    static func undecidedCount(_ count: Int) -> [JSONObject.Member] {
+        count > 0 ? [.init(key: "undecided", value: .number(JSONNumber(count)))] : []
     }
 
     /// The document of a run that stopped before validating anything (a schema or config error):
@@ -173,7 +184,7 @@ final class JSONReporter: Reporter {
         ]
         if let k = i.keywordLocation { members.append(.init(key: "keywordLocation", value: .string(k))) }
         if let a = i.absoluteKeywordLocation { members.append(.init(key: "absoluteKeywordLocation", value: .string(a))) }
-        members.append(.init(key: "rule", value: .string(i.reportedRule)))
+        members.append(.init(key: "rule", value: .string(i.kind.id)))
         if let line = i.line { members.append(.init(key: "line", value: .number(JSONNumber(line)))) }
         if let column = i.column { members.append(.init(key: "column", value: .number(JSONNumber(column)))) }
         return .object(JSONObject(members))

@@ -3,8 +3,10 @@ import ChatPayloads
 /// one `<testsuite>` per input file, one `<testcase>` per payload (a JSON file is one case, an
 /// NDJSON file one case per line, a YAML file one per document).
 ///
-/// An invalid payload is a `<failure>` (type = the failing keyword), an unreadable one or a
-/// schema error an `<error>`. With `--expect invalid`, invalid payloads pass and valid ones fail.
+/// An invalid payload is a `<failure>` (type = the failing keyword), an unreadable one, a schema
+/// error or one left undecided by a limit (type = the limit's key, `max-regex-steps`...) an
+/// `<error>`: no verdict was reached. With `--expect invalid`, invalid payloads pass and valid
+/// ones fail (undecided ones fail too).
 ///
 /// The output validates against Jenkins xunit's strict `junit-10.xsd`: times have at most three
 /// decimals, a `<testcase>` carries only `name`, `classname` and `time` (the input's path is the
@@ -32,14 +34,14 @@ final class JUnitReporter: Reporter {
         } else {
             let errors = context.machineErrors(of: r)
             let first = errors.first
-            let element = (r.outcome == .unreadable || r.outcome == .schemaError) ? "error" : "failure"
+            let element = JUnitReporter.isError(r.outcome) ? "error" : "failure"
             let message = first.map { JUnitReporter.locate($0, input) + $0.message } ?? r.outcome.rawValue
             let body = errors.map { issue in
                 var line = JUnitReporter.locate(issue, input) + "error: " + issue.message
                 if let kw = issue.shownKeywordLocation, !kw.isEmpty { line += " [\(kw)]" }
                 return line
             }.joined(separator: "\n")
-            xml += ">\n      <\(element) message=\"\(JUnitReporter.escape(message))\" type=\"\(JUnitReporter.escape(first?.reportedRule ?? r.outcome.rawValue))\">"
+            xml += ">\n      <\(element) message=\"\(JUnitReporter.escape(message))\" type=\"\(JUnitReporter.escape(first?.kind.id ?? r.outcome.rawValue))\">"
             xml += JUnitReporter.escape(body, attribute: false)
             xml += "</\(element)>\n    </testcase>\n"
         }
@@ -47,8 +49,8 @@ final class JUnitReporter: Reporter {
     }
 
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
-        let failures = stats.failed - stats.unreadable - stats.schemaErrors
-        let errors = stats.unreadable + stats.schemaErrors
+        let errors = stats.unreadable + stats.schemaErrors + stats.undecided
+        let failures = stats.failed - errors
         let path = JUnitReporter.escape(input.displayPath)
         var xml = "  <testsuite name=\"\(path)\" tests=\"\(stats.records)\" failures=\"\(max(0, failures))\" errors=\"\(errors)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(stats.seconds))\" file=\"\(path)\">\n"
         if !schemas.isEmpty {
@@ -72,6 +74,15 @@ final class JUnitReporter: Reporter {
         out.write("<testsuites name=\"chatpayloads\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(totals.errors)\" time=\"\(JUnitReporter.seconds(totals.time))\">\n")
         for suite in suites { out.write(suite) }
         out.write("</testsuites>\n")
+    }
+
+    /// Whether a failing payload of `outcome` is a JUnit `<error>` (no verdict: unreadable, a
+    /// schema error, undecided) rather than a `<failure>` (invalid, or valid against `--expect invalid`).
+    static func isError(_ outcome: PayloadVerdict) -> Bool {
+        switch outcome {
+        case .unreadable, .schemaError, .undecided: return true
+        case .valid, .invalid: return false
+        }
     }
 
     /// The report of a run that stopped before validating anything (a schema or config error):

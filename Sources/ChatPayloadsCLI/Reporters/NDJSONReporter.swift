@@ -10,6 +10,9 @@ import JSONCore
 /// {"type":"summary","inputs":1,"payloads":2,"valid":1,"invalid":1,"unreadable":0,"schemaErrors":0,"failed":1,"exitCode":1}
 /// ```
 ///
+/// `outcome` is `valid`, `invalid`, `undecided` (a limit stopped evaluation before a verdict:
+/// exit code 1, as for `invalid`), `unreadable` or `schema-error`.
+///
 /// Every line has `type`: `result` for a payload, `summary` for the last line, `error` for a
 /// run that stopped on a schema or config error (then followed by a summary with zero counts).
 /// A result names its `file`, its `record` index in the file and, for a multi-payload input,
@@ -97,18 +100,18 @@ final class NDJSONReporter: Reporter {
 
     func finish(_ summary: RunSummary) {
         out.write(NDJSONReporter.summaryLine(
-            inputs: summary.inputs, payloads: summary.records, valid: summary.valid, invalid: summary.invalid,
+            inputs: summary.inputs, payloads: summary.records, valid: summary.valid, invalid: summary.invalid, undecided: summary.undecided,
             unreadable: summary.unreadable, schemaErrors: summary.schemaErrors, failed: summary.failed, exitCode: summary.status.rawValue))
     }
 
-    /// The last line: `{"type":"summary",...}`.
+    /// The last line: `{"type":"summary",...}` (`undecided`, how many of the `invalid` were left
+    /// undecided by a limit, only when there are any).
     static func summaryLine(
-        inputs: Int, payloads: Int, valid: Int, invalid: Int, unreadable: Int, schemaErrors: Int, failed: Int, exitCode: Int32
+        inputs: Int, payloads: Int, valid: Int, invalid: Int, undecided: Int = 0, unreadable: Int, schemaErrors: Int, failed: Int, exitCode: Int32
     ) -> String {
-        let counts: [(String, Int)] = [
-            ("inputs", inputs), ("payloads", payloads), ("valid", valid), ("invalid", invalid), ("unreadable", unreadable),
-            ("schemaErrors", schemaErrors), ("failed", failed), ("exitCode", Int(exitCode)),
-        ]
+        let counts: [(String, Int)] = [("inputs", inputs), ("payloads", payloads), ("valid", valid), ("invalid", invalid)]
+            + (undecided > 0 ? [("undecided", undecided)] : [])
+            + [("unreadable", unreadable), ("schemaErrors", schemaErrors), ("failed", failed), ("exitCode", Int(exitCode))]
         let value: JSONValue = .object(JSONObject([.init(key: "type", value: "summary")] + counts.map { .init(key: $0.0, value: .number(JSONNumber($0.1))) }))
         return JSONWriter.string(value) + "\n"
     }

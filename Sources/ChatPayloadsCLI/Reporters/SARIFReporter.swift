@@ -3,14 +3,17 @@ import Foundation
 import JSONCore
 
 /// SARIF 2.1.0 (what GitHub code scanning, Azure DevOps and IDE viewers read): one run whose
-/// `tool.driver.rules` are the failing schema keywords (plus `json`, `read`, `schema`, `auto`,
-/// `expect-invalid`), and one `result` per error with a `physicalLocation` (artifact URI
-/// relative to `%SRCROOT%`, the working directory, and `region.startLine`/`startColumn`).
+/// `tool.driver.rules` are the kinds of the issues found (``IssueKind``: the failing schema
+/// keywords, `parse`, `read`, `schema`, `auto`, `expect-invalid`, the limits...; each rule's
+/// description is the kind's summary, its `helpUri` the specification of a keyword), and one
+/// `result` per error with a `physicalLocation` (artifact URI relative to `%SRCROOT%`, the
+/// working directory, and `region.startLine`/`startColumn`). A result of a payload left
+/// undecided by a limit has `"outcome": "undecided"` among its properties.
 final class SARIFReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
-    private var rules: [String] = []
-    private var ruleIndex: [String: Int] = [:]
+    private var rules: [IssueKind] = []
+    private var ruleIndex: [IssueKind: Int] = [:]
     private var results: [JSONValue] = []
     /// Artifact URIs in first-seen order (nil: standard input with no `--stdin-filename`).
     private var artifacts: [String?] = []
@@ -30,12 +33,12 @@ final class SARIFReporter: Reporter {
 
     private func add(_ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, level: String) {
         let index: Int
-        if let i = ruleIndex[issue.reportedRule] {
+        if let i = ruleIndex[issue.kind] {
             index = i
         } else {
             index = rules.count
-            rules.append(issue.reportedRule)
-            ruleIndex[issue.reportedRule] = index
+            rules.append(issue.kind)
+            ruleIndex[issue.kind] = index
         }
         let uri = SARIFReporter.uri(input)
         let key = uri ?? ""
@@ -63,8 +66,9 @@ final class SARIFReporter: Reporter {
         if let kw = issue.keywordLocation { properties.append(.init(key: "keywordLocation", value: .string(kw))) }
         if let schema = r.schemaName { properties.append(.init(key: "schema", value: .string(schema))) }
         if r.label != .whole { properties.append(.init(key: "record", value: .string(r.label.text))) }
+        if r.outcome == .undecided { properties.append(.init(key: "outcome", value: .string(r.outcome.rawValue))) }
         results.append(.object(JSONObject([
-            .init(key: "ruleId", value: .string(issue.reportedRule)),
+            .init(key: "ruleId", value: .string(issue.kind.id)),
             .init(key: "ruleIndex", value: .number(JSONNumber(index))),
             .init(key: "level", value: .string(level)),
             .init(key: "message", value: ["text": .string(text)]),
@@ -74,13 +78,13 @@ final class SARIFReporter: Reporter {
     }
 
     func finish(_ summary: RunSummary) {
-        let ruleObjects: [JSONValue] = rules.map { id in
+        let ruleObjects: [JSONValue] = rules.map { kind in
             var members: [JSONObject.Member] = [
-                .init(key: "id", value: .string(id)),
-                .init(key: "name", value: .string(SARIFReporter.ruleName(id))),
-                .init(key: "shortDescription", value: ["text": .string(SARIFReporter.ruleDescription(id))]),
+                .init(key: "id", value: .string(kind.id)),
+                .init(key: "name", value: .string(SARIFReporter.ruleName(kind.id))),
+                .init(key: "shortDescription", value: ["text": .string(kind.summary)]),
             ]
-            if let help = SARIFReporter.helpURI(id) { members.append(.init(key: "helpUri", value: .string(help))) }
+            if let help = kind.specificationLink { members.append(.init(key: "helpUri", value: .string(help))) }
             return .object(JSONObject(members))
         }
         let artifactObjects: [JSONValue] = artifacts.map { uri in
@@ -165,47 +169,4 @@ final class SARIFReporter: Reporter {
     static func ruleName(_ id: String) -> String {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
-
-    static func ruleDescription(_ id: String) -> String {
-        switch id {
-        case "parse": return "The input is not valid JSON (or YAML)."
-        case "read": return "The input could not be read."
-        case "schema": return "The schema for this input could not be used."
-        case "auto": return "--schema auto could not tell which chat payload this is."
-        case "expect-invalid": return "A negative fixture (--expect invalid) is valid."
-        case "max-bytes": return "The payload is larger than the profile's max-bytes."
-        case "max-depth": return "The payload nests deeper than the profile's max-depth."
-        case "max-string-bytes": return "A string in the payload is longer than the profile's max-string-bytes."
-        case "max-number-digits": return "A number in the payload has more digits than the profile's max-number-digits."
-        case "max-regex-steps": return "A pattern needs more steps than the profile's max-regex-steps: the payload is not decided (treated as a failure)."
-        case "max-regex-steps-per-payload": return "The payload's patterns need more steps than the profile's max-regex-steps-per-payload: the payload is not decided (treated as a failure)."
-        case "max-evaluation-depth": return "Schema evaluation nests deeper than the profile's max-evaluation-depth: the payload is not decided (treated as a failure)."
-        case "max-total-evaluation-depth": return "Schema evaluation nests deeper in total than the profile's max-total-evaluation-depth: the payload is not decided (treated as a failure)."
-        case "max-errors": return "The payload has more errors than the profile's max-errors; the rest are not reported."
-        case "duplicate-key": return "An object repeats a member name."
-        default: return "The payload fails the JSON Schema keyword \"\(id)\"."
-        }
-    }
-
-    /// The specification that defines a schema keyword: JSON Schema Core for the core and
-    /// applicator vocabularies (`$ref`, `oneOf`, `properties`, `unevaluatedProperties`...), the
-    /// Validation specification for the rest (`type`, `required`, `format`...); nil for the
-    /// tool's own rules.
-    static func helpURI(_ id: String) -> String? {
-        switch id {
-        case "parse", "read", "schema", "config", "auto", "expect-invalid", "duplicate-key": return nil
-        case _ where Profile.Limit(rawValue: id) != nil: return nil
-        case _ where coreKeywords.contains(id): return "https://json-schema.org/draft/2020-12/json-schema-core"
-        default: return "https://json-schema.org/draft/2020-12/json-schema-validation"
-        }
-    }
-
-    /// The keywords JSON Schema Core (2020-12) defines: its core vocabulary, the applicator
-    /// vocabulary (section 10) and the unevaluated vocabulary (section 11).
-    static let coreKeywords: Set<String> = [
-        "$schema", "$id", "$ref", "$dynamicRef", "$anchor", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
-        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas",
-        "prefixItems", "items", "contains", "properties", "patternProperties", "additionalProperties", "propertyNames",
-        "unevaluatedItems", "unevaluatedProperties", "false",
-    ]
 }

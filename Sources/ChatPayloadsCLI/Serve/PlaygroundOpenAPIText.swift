@@ -748,7 +748,8 @@ enum PlaygroundOpenAPIText {
             "type": "string"
           },
           "rule": {
-            "type": "string"
+            "type": "string",
+            "description": "The issue's kind: a JSON Schema keyword (type, required...), a limit's config key (max-depth...), or one of the tool's own checks (parse, read, schema, auto, select, envelope, expect-invalid, duplicate-key, null-fields...); docs/issue-kinds.md lists them."
           },
           "line": {
             "type": "integer",
@@ -796,9 +797,11 @@ enum PlaygroundOpenAPIText {
           },
           "outcome": {
             "type": "string",
+            "description": "The payload's verdict. `undecided`: a limit (max-regex-steps, max-regex-steps-per-payload, max-evaluation-depth, max-total-evaluation-depth, a $ref into a document nobody registered) stopped evaluation before a verdict; it is neither valid nor shown invalid, fails as invalid does (exit code 1), and its one error names the limit.",
             "enum": [
               "valid",
               "invalid",
+              "undecided",
               "unreadable",
               "schema-error"
             ]
@@ -892,7 +895,13 @@ enum PlaygroundOpenAPIText {
               },
               "invalid": {
                 "type": "integer",
-                "minimum": 0
+                "minimum": 0,
+                "description": "Payloads whose outcome is invalid or undecided."
+              },
+              "undecided": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "How many of the invalid payloads were left undecided by a limit (outcome undecided); present only when some were."
               },
               "unreadable": {
                 "type": "integer",

@@ -539,7 +539,7 @@ package enum PlaygroundPage {
           function showReport(report) {
             var results = Array.isArray(report.results) ? report.results : [];
             var profile = typeof report.profile === 'string' ? report.profile : profilePicker.value;
-            var issues = [], counts = { valid: 0, invalid: 0, unreadable: 0, 'schema-error': 0 }, warnings = 0;
+            var issues = [], counts = { valid: 0, invalid: 0, undecided: 0, unreadable: 0, 'schema-error': 0 }, warnings = 0;
             marked = new Map();
             var mark = function (line, severity, message) {
               if (typeof line !== 'number' || line < 1) return;
@@ -553,7 +553,7 @@ package enum PlaygroundPage {
               (Array.isArray(r.errors) ? r.errors : []).forEach(function (e, index) {
                 var line = typeof e.line === 'number' ? e.line : r.line;
                 var text = pageAdvice(e);
-                issues.push({ severity: e.severity === 'warning' ? 'warning' : 'error', message: text, instanceLocation: e.instanceLocation, keywordLocation: e.keywordLocation, rule: e.rule, line: line, column: e.column, record: r.record || 0, best: index === 0 && r.outcome === 'invalid' });
+                issues.push({ severity: e.severity === 'warning' ? 'warning' : 'error', message: text, instanceLocation: e.instanceLocation, keywordLocation: e.keywordLocation, rule: e.rule, line: line, column: e.column, record: r.record || 0, best: index === 0 && (r.outcome === 'invalid' || r.outcome === 'undecided') });
                 mark(line, 'error', text);
               });
               (Array.isArray(r.warnings) ? r.warnings : []).forEach(function (w) {
@@ -580,11 +580,13 @@ package enum PlaygroundPage {
               var what = (r.schema ? r.schema : 'payload') + (r.schemaSource === 'auto' ? ' (detected)' : '');
               if (r.outcome === 'valid') setVerdict('valid', 'Valid ' + what + ' under the ' + profile + ' profile' + warned + '.');
               else if (r.outcome === 'invalid') setVerdict('invalid', 'Invalid ' + what + ' under the ' + profile + ' profile: ' + plural(errors, 'error') + warned + '.');
+              else if (r.outcome === 'undecided') setVerdict('invalid', 'Not decided: checking this ' + what + ' under the ' + profile + ' profile reached a limit (' + plural(errors, 'error') + ').');
               else if (r.outcome === 'unreadable') setVerdict('unreadable', 'Not readable as JSON: ' + plural(errors, 'error') + '.');
               else setVerdict('schema-error', 'The schema could not be used: ' + plural(errors, 'error') + '.');
             } else {
-              var state = counts['schema-error'] ? 'schema-error' : counts.unreadable ? 'unreadable' : counts.invalid ? 'invalid' : 'valid';
+              var state = counts['schema-error'] ? 'schema-error' : counts.unreadable ? 'unreadable' : (counts.invalid || counts.undecided) ? 'invalid' : 'valid';
               setVerdict(state, results.length + ' payloads under the ' + profile + ' profile: ' + counts.valid + ' valid, ' + counts.invalid + ' invalid' +
+                (counts.undecided ? ', ' + counts.undecided + ' undecided' : '') +
                 (counts.unreadable ? ', ' + counts.unreadable + ' unreadable' : '') + (counts['schema-error'] ? ', ' + counts['schema-error'] + ' schema errors' : '') + warned + '.');
             }
           }

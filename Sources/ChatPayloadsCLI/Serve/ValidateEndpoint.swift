@@ -62,7 +62,7 @@ extension PlaygroundService {
         }
         if case .file = spec, case .failure(let f) = context.cache.validator(for: spec) {
             // As ValidationSetup.feed: a config's schema file that does not compile.
-            let issue = PayloadIssue.check(f.recordMessage, rule: "schema", line: nil, column: nil)
+            let issue = PayloadIssue.check(f.recordMessage, kind: .schema, line: nil, column: nil)
             enqueue(.whole, .failure(issue, .schemaError))
         } else if format == .ndjson || format == .jsonArray {
             // The CLI's own reader (lines, blank lines, max-bytes per line; array elements, each

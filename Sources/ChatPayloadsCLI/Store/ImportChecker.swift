@@ -47,7 +47,7 @@ struct ImportChecker {
         if result.outcome == .valid, write == nil {
             result.outcome = .invalid
             result.issues.insert(.check(
-                "not stored: this payload gives no row to store", rule: "kind", line: result.startLine, column: result.startColumn), at: 0)
+                "not stored: this payload gives no row to store", kind: .kind, line: result.startLine, column: result.startColumn), at: 0)
             result.basicOutput = nil
         }
         result.passed = result.outcome == .valid
@@ -177,13 +177,13 @@ struct ImportChecker {
             guard let schema = shape.payloadSchema, let k = ChatPayloadKind.of(schema),
                   let inner = shape.payloadPointer.resolve(in: value) else {
                 fail(&result, ChatPayloadKind.notSentMessage("store import") + " (as convert --kind message does)",
-                     rule: "kind", line: result.startLine, column: result.startColumn)
+                     kind: .kind, line: result.startLine, column: result.startColumn)
                 return (result, nil)
             }
             if ImportChecker.isDeleteEvent(shape, in: value) {
                 // Stored as it reads, a delete event would insert the row it removes.
                 fail(&result, "not stored: this App Context event is a delete, and store import stores payloads (it removes no row)",
-                     rule: "kind", line: result.startLine, column: result.startColumn)
+                     kind: .kind, line: result.startLine, column: result.startColumn)
                 return (result, nil)
             }
             if !shape.payloadPointer.isRoot {
@@ -216,15 +216,15 @@ struct ImportChecker {
             if let record = try PayloadIngestor.record(kind, from: value, document: document, options: decoding) {
                 return (result, StoreWrite(record))
             }
-            fail(&result, "\(kind.argument) payloads are not stored", rule: "kind", line: result.startLine, column: result.startColumn)
+            fail(&result, "\(kind.argument) payloads are not stored", kind: .kind, line: result.startLine, column: result.startColumn)
         } catch {
             switch error {
-            case .encoding(let e): fail(&result, e.description, rule: "encode", line: nil, column: nil)
+            case .encoding(let e): fail(&result, e.description, kind: .encode, line: nil, column: nil)
             case .decoding(let e):
                 let located = document.map { e.located(in: $0) } ?? e
                 let failure = TransformFailure.decoding(located, lineOffset: 0)
                 let place = failure.line.map { result.inputPosition(line: $0, column: failure.column ?? 1) }
-                fail(&result, failure.message, rule: "decode", line: place?.line ?? result.startLine, column: place?.column ?? result.startColumn)
+                fail(&result, failure.message, kind: .decode, line: place?.line ?? result.startLine, column: place?.column ?? result.startColumn)
             }
         }
         return (result, nil)
@@ -247,10 +247,10 @@ struct ImportChecker {
         PayloadCheck.sentMessageShape, detected: .message, at: PayloadCheck.sentMessageShape.payloadPointer)
 
     /// Marks `result` invalid with one located issue.
-    private func fail(_ result: inout PayloadResult, _ message: String, rule: String, line: Int?, column: Int?) {
+    private func fail(_ result: inout PayloadResult, _ message: String, kind: IssueKind, line: Int?, column: Int?) {
         result.outcome = .invalid
         result.passed = false
-        result.issues.insert(.check(message, rule: rule, line: line, column: column), at: 0)
+        result.issues.insert(.check(message, kind: kind, line: line, column: column), at: 0)
         result.basicOutput = nil
     }
 }

@@ -162,13 +162,13 @@ final class ImportRun {
                         result.outcome = .invalid
                         result.passed = false
                         result.issues = [.check(
-                            ImportRun.notStoredMessage(missing), rule: "reference", line: result.startLine, column: result.startColumn)]
+                            ImportRun.notStoredMessage(missing), kind: .reference, line: result.startLine, column: result.startColumn)]
                     }
                     if slot.index == outcomes.count - 1 { committed[slot.batch] = nil }
                 } else {
                     switch result.outcome {
                     case .unreadable: counts.unreadable += 1
-                    case .invalid, .schemaError, .valid: counts.invalid += 1
+                    case .invalid, .undecided, .schemaError, .valid: counts.invalid += 1
                     }
                 }
                 state.add(result)

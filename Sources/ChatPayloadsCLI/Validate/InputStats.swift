@@ -6,7 +6,8 @@ struct InputStats: Sendable {
     var unreadable = 0
     var schemaErrors = 0
     var failed = 0
-    /// Invalid records that were not decided (a limit), counted in `invalid` too.
+    /// Records not decided (a limit: ``PayloadVerdict/undecided``), counted in `invalid` too
+    /// (the text summary's count of payloads that failed a check).
     var undecided = 0
     /// Unreadable records that stand for the whole input not being read (missing, no
     /// permission, an I/O error), counted in `records` and `unreadable` too: the text summary
@@ -30,11 +31,13 @@ struct InputStats: Sendable {
         switch r.outcome {
         case .valid: valid += 1
         case .invalid: invalid += 1
+        case .undecided:
+            invalid += 1
+            undecided += 1
         case .unreadable: unreadable += 1
         case .schemaError: schemaErrors += 1
         }
         if !r.passed { failed += 1 }
-        if !r.isDecided { undecided += 1 }
         if r.inputUnreadable { unreadableInputs += 1 }
         if r.autoDetected, let name = r.schemaName {
             if let i = autoChoices.firstIndex(where: { $0.name == name }) {

@@ -29,9 +29,9 @@ package enum PayloadHints {
 
     /// `checked` with the hints that apply appended to the errors they explain, worded by `wording`.
     static func annotate(_ checked: inout CheckedPayload, bytes: [UInt8]?, schema: SchemaSpec, profile: ProfileName, wording: Wording) {
-        guard checked.outcome == .invalid, !checked.issues.isEmpty else { return }
+        guard checked.outcome.isFailedJudgement, !checked.issues.isEmpty else { return }
         if case .whole = checked.label, let bytes, firstSignificantByte(bytes) == UInt8(ascii: "["),
-            let i = checked.issues.firstIndex(where: { $0.severity == .error && $0.instanceLocation.isRoot && (wording.hintsAutoIssues || $0.rule != "auto") }) {
+            let i = checked.issues.firstIndex(where: { $0.severity == .error && $0.instanceLocation.isRoot && (wording.hintsAutoIssues || $0.kind != .auto) }) {
             checked.issues[i].message += " (\(wording.array))"
         }
         if profile != .compat, requiresType(schema, checked: checked),

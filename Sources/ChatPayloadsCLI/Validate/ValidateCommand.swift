@@ -63,8 +63,11 @@ struct SetupFailure: Error {
     let status: ExitStatus
     /// The diagnostic line, as standard error shows it.
     let message: String
+    /// What failed: ``IssueKind/schema`` or ``IssueKind/config``.
+    var kind = IssueKind.schema
+
     /// What failed, as reports name it: `schema` or `config`.
-    var rule = "schema"
+    var rule: String { kind.id }
 }
 
 /// What ``ValidationSetup/make(_:)`` gives: a plain enum, not `Result<ValidationSetup,
@@ -90,7 +93,7 @@ struct ValidationSetup {
         let config: LoadedConfig?
         switch LoadedConfig.load(options.schemaOptions) {
         case .success(let c): config = c
-        case .failure(let f): return .failed(SetupFailure(status: .schemaOrConfig, message: f.message, rule: "config"))
+        case .failure(let f): return .failed(SetupFailure(status: .schemaOrConfig, message: f.message, kind: .config))
         }
         if options.verbose {
             // Which config decided the verdicts (on standard error: the report is unchanged).
@@ -309,7 +312,7 @@ struct ValidationSetup {
             recordIndex += 1
         }
         if input.problem == nil, case .file = spec, case .failure(let f) = cache.validator(for: spec) {
-            let issue = PayloadIssue.check(f.recordMessage, rule: "schema", line: nil, column: nil)
+            let issue = PayloadIssue.check(f.recordMessage, kind: .schema, line: nil, column: nil)
             return enqueue(.whole, .failure(issue, .schemaError))
         }
         // An NDJSON file goes to the checking threads in blocks of whole lines (they split them).
@@ -328,7 +331,7 @@ struct ValidationSetup {
                 }
             case .yaml(let document): enqueue(label, .yaml(document))
             // A whole-input `read` failure (missing, no permission, an I/O error) is the input's, not a payload's.
-            case .failure(let issue): enqueue(label, .failure(issue, .unreadable), inputUnreadable: label == .whole && issue.rule == "read")
+            case .failure(let issue): enqueue(label, .failure(issue, .unreadable), inputUnreadable: label == .whole && issue.kind == .read)
             }
         }
     }
@@ -371,7 +374,7 @@ final class RunState {
         switch r.outcome {
         case .schemaError: s = .schemaOrConfig
         case .unreadable: s = .unreadable
-        case .valid, .invalid: s = r.passed ? .success : .invalid
+        case .valid, .invalid, .undecided: s = r.passed ? .success : .invalid
         }
         if s > status {
             status = s
