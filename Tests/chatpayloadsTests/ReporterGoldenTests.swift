@@ -10,7 +10,8 @@ import XCTest
 /// file, NDJSON with blank, invalid and malformed lines after valid ones (line numbers shifted
 /// to the file), YAML documents, `--select`, an envelope found by `--schema auto`, warnings from a
 /// config (`severity:` and a `warn` knob, schemas picked by `files:` globs), a `--max-errors`
-/// cut, `--verbose`, `--quiet`, `--expect invalid` and standard input. Inputs are in
+/// cut, `--verbose`, `--quiet`, `--expect invalid`, standard input, and a payload a limit leaves
+/// undecided (`max-regex-steps`, outcome `undecided`) between a valid and an invalid one. Inputs are in
 /// `Fixtures/golden/validate/inputs/` (and the shared `valid/`, `invalid/` fixtures), named by
 /// relative paths from the scratch directory, with `--color never` and `--jobs 2`; runs without
 /// a config pass `--no-config` so no `.chatpayloads.yml` above the scratch directory is found.
@@ -60,6 +61,10 @@ final class ReporterGoldenTests: CLITestCase {
         Scenario(
             name: "stdin", arguments: ["--no-config", "--schema", "message", "--stdin-filename", "piped.ndjson", "-"],
             stdin: #"{"id":"s1","text":"one","createdAt":"2024-03-05T14:52:10.456Z"}"# + "\n" + #"{"id":"s2","text":2}"# + "\n"),
+        // A valid line, one a limit leaves undecided (max-regex-steps), an invalid one.
+        Scenario(name: "undecided", arguments: [
+            "--no-config", "--schema", "\(inputs)/regex-limit.schema.json", "\(inputs)/regex-limit.ndjson",
+        ]),
     ]
 
     func testTextReporter() throws { try checkGolden(.text) }
