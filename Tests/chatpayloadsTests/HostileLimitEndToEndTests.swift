@@ -5,6 +5,7 @@ import XCTest
 /// evaluation reaches `max-regex-steps`, `max-regex-steps-per-payload`, `max-evaluation-depth`
 /// or `max-total-evaluation-depth` is reported "not decided", exit 1, with the limit's key; no
 /// `not`, `if`, `oneOf`, `anyOf` or `propertyNames` above the limit makes it valid (before: exit 0).
+/// Its outcome is `undecided` in every machine format (issue 39), not `invalid`.
 final class HostileLimitEndToEndTests: CLITestCase {
     let redos = #"^(?:(a+)+$|.*!$)"#
     let bad = String(repeating: "a", count: 40) + "!"
@@ -24,7 +25,7 @@ final class HostileLimitEndToEndTests: CLITestCase {
         XCTAssertEqual(summary.status, 1, summary.stdout, file: file, line: line)
         let json = try self.json(try run(["validate", "--schema", "s.schema.json", "--reporter", "json", "p.json"], file: file, line: line).stdout)
         let result = (json["results"] as? [[String: Any]])?.first
-        XCTAssertEqual(result?["outcome"] as? String, "invalid", file: file, line: line)
+        XCTAssertEqual(result?["outcome"] as? String, "undecided", file: file, line: line)
         let issue = (result?["errors"] as? [[String: Any]])?.first
         XCTAssertEqual(issue?["rule"] as? String, key, file: file, line: line)
         XCTAssertEqual((result?["errors"] as? [[String: Any]])?.count, 1, file: file, line: line)
@@ -37,6 +38,50 @@ final class HostileLimitEndToEndTests: CLITestCase {
         try assertNotDecided(#"{"properties": {"p": {"oneOf": [{"pattern": "\#(redos)"}, {"type": "string"}]}}}"#, #"{"p": "\#(bad)"}"#, at: "/p")
         try assertNotDecided(#"{"not": {"anyOf": [{"properties": {"p": {"pattern": "\#(redos)"}}}, false]}}"#, #"{"p": "\#(bad)"}"#, at: "/p")
         try assertNotDecided(#"{"propertyNames": {"not": {"pattern": "\#(redos)"}}}"#, #"{"\#(bad)": 1}"#, at: "/" + bad)
+    }
+
+    /// One undecided payload between a valid and an invalid one: `undecided` in the JSON and
+    /// NDJSON results (and their summaries' `undecided` count), a SARIF result property, a
+    /// JUnit `<error>` (a `<failure>` for the invalid one), the GitHub annotation's title;
+    /// exit 1 with every reporter, the text summary counting it among the invalid.
+    func testUndecidedIsItsOwnOutcomeInEveryMachineFormat() throws {
+        try write("s.schema.json", #"{"properties": {"p": {"not": {"pattern": "\#(redos)"}}}}"#)
+        try write("p.ndjson", #"{"p": "abc"}"# + "\n" + #"{"p": "\#(bad)"}"# + "\n" + #"{"p": "aaa"}"# + "\n")
+        func report(_ reporter: String) throws -> String {
+            let r = try run(["validate", "--no-config", "--schema", "s.schema.json", "--reporter", reporter, "p.ndjson"])
+            XCTAssertEqual(r.status, 1, "\(reporter): \(r.stdout)\(r.stderr)")
+            return r.stdout
+        }
+        let document = try json(try report("json"))
+        let results = try XCTUnwrap(document["results"] as? [[String: Any]])
+        XCTAssertEqual(results.map { $0["outcome"] as? String }, ["valid", "undecided", "invalid"])
+        XCTAssertEqual(results.map { $0["passed"] as? Bool }, [true, false, false])
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["invalid"] as? Int, 2)
+        XCTAssertEqual(summary["undecided"] as? Int, 1)
+        XCTAssertEqual(document["exitCode"] as? Int, 1)
+
+        let lines = try report("ndjson").split(separator: "\n").map { try json(String($0)) }
+        XCTAssertEqual(lines.prefix(3).map { $0["outcome"] as? String }, ["valid", "undecided", "invalid"])
+        XCTAssertEqual(lines.last?["type"] as? String, "summary")
+        XCTAssertEqual(lines.last?["undecided"] as? Int, 1)
+
+        let sarif = try XCTUnwrap((try json(try report("sarif"))["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        XCTAssertEqual(sarif.map { $0["ruleId"] as? String }, ["max-regex-steps", "not"])
+        XCTAssertEqual(sarif.map { ($0["properties"] as? [String: Any])?["outcome"] as? String }, ["undecided", nil])
+
+        let junit = try report("junit")
+        XCTAssertTrue(junit.contains(#"<error message="p.ndjson:2:7: not decided: "#), junit)
+        XCTAssertTrue(junit.contains(#"type="max-regex-steps">"#), junit)
+        XCTAssertTrue(junit.contains(#"<failure message="p.ndjson:3:7: "#), junit)
+        XCTAssertTrue(junit.contains(#"tests="3" failures="1" errors="1""#), junit)
+
+        let github = try report("github").split(separator: "\n")
+        XCTAssertTrue(github[0].hasPrefix("::error file=p.ndjson,line=2,col=7,title=chatpayloads undecided (max-regex-steps)::not decided: "), "\(github)")
+        XCTAssertTrue(github[1].hasPrefix("::error file=p.ndjson,line=3,col=7,title=chatpayloads (not)::"), "\(github)")
+
+        XCTAssertTrue(try report("text").hasSuffix("checked 3 payloads in 1 input: 1 valid, 2 invalid, 0 unreadable\n"))
+        XCTAssertEqual(try report("summary"), "p.ndjson: 3 payloads, 1 valid, 2 invalid, 0 unreadable\nchecked 3 payloads in 1 input: 1 valid, 2 invalid, 0 unreadable\n")
     }
 
     func testMessageNamesTheLimitThePatternAndTheKnob() throws {

@@ -75,6 +75,27 @@ final class PlaygroundServiceTests: CLITestCase {
         }
     }
 
+    /// A payload a limit leaves undecided (a config's custom data whose pattern backtracks past
+    /// `max-regex-steps`) is answered with outcome `undecided`, as validate's JSON report says.
+    func testValidateAnswersUndecidedForAPayloadALimitStopped() throws {
+        try write("bio.json", #"{"type": "object", "properties": {"bio": {"type": "string", "not": {"pattern": "(\\w+\\s?)+evil"}}}}"#)
+        try write("limits.yml", "profile: strict\ncustom-schemas:\n  user: bio.json\n")
+        let service = try service(["--config", work.appendingPathComponent("limits.yml").path])
+        let user = #"{"id": "u1", "name": "Ann", "type": "default", "status": "default", "custom": {"bio": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa! x evil"}}"#
+        let answer = post(service, "/v1/validate?schema=user", user)
+        XCTAssertEqual(answer.status, 200)
+        let document = try json(body(answer))
+        let result = try XCTUnwrap((document["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual(result["outcome"] as? String, "undecided", body(answer))
+        XCTAssertEqual(result["passed"] as? Bool, false)
+        XCTAssertEqual(((result["errors"] as? [[String: Any]])?.first)?["rule"] as? String, "max-regex-steps")
+        XCTAssertEqual((document["summary"] as? [String: Any])?["undecided"] as? Int, 1)
+        XCTAssertEqual(document["exitCode"] as? Int, 1)
+        let cli = try run(["validate", "--config", "limits.yml", "--reporter", "json", "--schema", "user", "-"], stdin: user)
+        XCTAssertEqual(cli.status, 1)
+        XCTAssertEqual(body(answer), apiWording(cli.stdout))
+    }
+
     func testValidateRefusesUnknownParametersWith400() throws {
         let service = try service()
         for (query, code) in [("schema=nope", "unknown-schema"), ("profile=lax", "unknown-profile"), ("format=yaml", "unknown-format"), ("schema=../../etc/passwd", "unknown-schema")] {

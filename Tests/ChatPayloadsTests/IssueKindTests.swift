@@ -1,0 +1,99 @@
+import Foundation
+import JSONCore
+import XCTest
+@_spi(ChatPayloadsInternal) @testable import ChatPayloads
+
+/// The one vocabulary of issues (issue 39): every kind has an id, a summary and a link; ids are
+/// unique and name their kind back; the documentation has a section per tool kind; no rule is
+/// named by a string literal outside the vocabulary.
+final class IssueKindTests: XCTestCase {
+    func testEveryKindHasASummaryAndALink() {
+        XCTAssertGreaterThan(IssueKind.allKnown.count, IssueKind.toolKinds.count + 50, "the keywords are listed too")
+        for kind in IssueKind.allKnown {
+            XCTAssertFalse(kind.id.isEmpty, "\(kind)")
+            XCTAssertTrue(kind.summary.hasSuffix("."), "\(kind.id): \(kind.summary)")
+            XCTAssertGreaterThan(kind.summary.count, 20, "\(kind.id): \(kind.summary)")
+            XCTAssertTrue(kind.link.hasPrefix("https://"), "\(kind.id): \(kind.link)")
+            if case .keyword = kind {
+                XCTAssertNotNil(kind.specificationLink, kind.id)
+                XCTAssertTrue(kind.link.hasPrefix("https://json-schema.org/draft/2020-12/"), kind.link)
+            } else {
+                XCTAssertNil(kind.specificationLink, kind.id)
+                XCTAssertEqual(kind.link, IssueKind.documentation + "#" + kind.id)
+            }
+        }
+        XCTAssertEqual(IssueKind.keyword("unevaluatedProperties").specificationLink, IssueKind.coreSpecification)
+        XCTAssertEqual(IssueKind.keyword("required").specificationLink, IssueKind.validationSpecification)
+    }
+
+    func testIdsAreUniqueAndNameTheirKindBack() {
+        var seen: [String: IssueKind] = [:]
+        for kind in IssueKind.allKnown {
+            if let other = seen[kind.id] { XCTFail("\(kind) and \(other) share the id \(kind.id)") }
+            seen[kind.id] = kind
+            XCTAssertEqual(IssueKind(id: kind.id), kind, kind.id)
+        }
+        XCTAssertEqual(IssueKind(id: "max-depth"), .limit(.maxDepth))
+        XCTAssertEqual(IssueKind(id: "expect-invalid"), .expectInvalid)
+        XCTAssertEqual(IssueKind(id: "x-custom"), .keyword("x-custom"))
+    }
+
+    /// Only the evaluation limits leave a payload undecided; the reading limits make it
+    /// unreadable and `max-errors` only cuts the list.
+    func testOnlyEvaluationLimitsAreUndecided() {
+        let undecided = IssueKind.allKnown.filter(\.isUndecided).map(\.id)
+        XCTAssertEqual(Set(undecided), ["max-regex-steps", "max-regex-steps-per-payload", "max-evaluation-depth", "max-total-evaluation-depth"])
+    }
+
+    /// An issue's kind follows from the names it was made with, as reports named it before the
+    /// vocabulary: a limit or `null-fields` rule first, then the keyword, then the rule.
+    func testKindOfAnIssueMadeFromNames() {
+        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "pattern", rule: "max-regex-steps").kind, .limit(.maxRegexSteps))
+        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "type", rule: "null-fields").kind, .nullFields)
+        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "unevaluatedProperties", rule: "unknown-properties").kind, .keyword("unevaluatedProperties"))
+        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "duplicate-key", rule: "duplicate-keys").kind, .duplicateKey)
+        XCTAssertEqual(PayloadIssue(severity: .error, message: "m").kind, .schema)
+        let select = PayloadIssue.check("m", kind: .select, line: 1, column: 1)
+        XCTAssertEqual(select.kind, .select)
+        XCTAssertEqual(select.reportedRule, "select")
+        XCTAssertEqual(select.rule, "select")
+    }
+
+    /// The validator's issues carry their kind: a keyword's, a limit's.
+    func testValidatorIssuesCarryTheirKind() throws {
+        let v = try PayloadValidator(schema: .bundled(.message), profile: .standard)
+        let report = v.validate(bytes: Array(#"{"id": "m1", "createdAt": "2024-03-05T14:52:10.456Z"}"#.utf8))
+        XCTAssertEqual(report.outcome, .invalid)
+        XCTAssertEqual(report.errors.first?.kind, .keyword("required"))
+        let deep = v.validate(bytes: Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8))
+        XCTAssertEqual(deep.outcome, .unreadable)
+        XCTAssertEqual(deep.errors.first?.kind, .limit(.maxDepth))
+        let broken = v.validate(bytes: Array("{".utf8))
+        XCTAssertEqual(broken.errors.first?.kind, .parse)
+    }
+
+    /// `docs/issue-kinds.md` (each tool kind's ``IssueKind/link``) has a section for every tool
+    /// kind, headed by its id and opening with its summary.
+    func testTheDocumentationHasASectionPerToolKind() throws {
+        let url = EngineTestPaths.packageRoot.appendingPathComponent("docs/issue-kinds.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for kind in IssueKind.toolKinds {
+            XCTAssertTrue(text.contains("\n## \(kind.id)\n\n\(kind.summary)\n"), "docs/issue-kinds.md has no section \(kind.id) opening with \(kind.summary)")
+        }
+        XCTAssertTrue(IssueKind.documentation.hasSuffix("/docs/issue-kinds.md"))
+    }
+
+    /// No issue rule is named by a string literal in the sources: they name an ``IssueKind``.
+    func testNoRuleStringLiteralsInTheSources() throws {
+        let sources = EngineTestPaths.packageRoot.appendingPathComponent("Sources")
+        let files = try XCTUnwrap(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var found: [String] = []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains("rule: \"") {
+                found.append("\(file.lastPathComponent):\(n + 1): \(line)")
+            }
+        }
+        XCTAssertEqual(found, [], "name the rule by its IssueKind")
+    }
+}
