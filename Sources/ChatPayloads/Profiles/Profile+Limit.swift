@@ -11,10 +11,10 @@ extension Profile {
     /// | `max-depth` | 512 | unreadable, at the bracket that goes one level too deep |
     /// | `max-string-bytes` | 16 MiB (16,777,216) | unreadable, at the string's opening quote |
     /// | `max-number-digits` | 100,000 | unreadable, at the number |
-    /// | `max-regex-steps` | 1,000,000 | not decided (fails closed): invalid, at the value, whatever applies the `pattern` |
-    /// | `max-regex-steps-per-payload` | 10,000,000 | not decided (fails closed): invalid, at the value |
-    /// | `max-evaluation-depth` | 1,000 | not decided (fails closed): invalid, at the value |
-    /// | `max-total-evaluation-depth` | 2,500 (at most 10,000) | not decided (fails closed): invalid, at the value |
+    /// | `max-regex-steps` | 1,000,000 | undecided (a failure, as invalid: fails closed), at the value, whatever applies the `pattern` |
+    /// | `max-regex-steps-per-payload` | 10,000,000 | undecided (a failure, as invalid: fails closed), at the value |
+    /// | `max-evaluation-depth` | 1,000 | undecided (a failure, as invalid: fails closed), at the value |
+    /// | `max-total-evaluation-depth` | 2,500 (at most 10,000) | undecided (a failure, as invalid: fails closed), at the value |
     /// | `max-errors` | 1,000 | no more errors are collected; a warning says so |
     ///
     /// Each issue a limit causes has the key as its ``PayloadIssue/rule`` and names the limit
