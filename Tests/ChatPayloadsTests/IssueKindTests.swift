@@ -1,5 +1,6 @@
 import Foundation
 import JSONCore
+import JSONSchemaValidator
 import XCTest
 @_spi(ChatPayloadsInternal) @testable import ChatPayloads
 
@@ -70,6 +71,19 @@ final class IssueKindTests: XCTestCase {
         XCTAssertEqual(deep.errors.first?.kind, .limit(.maxDepth))
         let broken = v.validate(bytes: Array("{".utf8))
         XCTAssertEqual(broken.errors.first?.kind, .parse)
+    }
+
+    /// A validator's error carries its kind (``ValidationError/kind``), which the issue's kind
+    /// follows: a keyword's, or the profile limit behind a validator limit.
+    func testValidatorErrorsCarryTheirKind() throws {
+        let schema = try JSONSchema(parsing: #"{"properties": {"p": {"not": {"pattern": "^(?:(a+)+$|.*!$)"}}, "q": {"type": "string"}}}"#)
+        let limited = schema.validate(["p": .string(String(repeating: "a", count: 40) + "!")])
+        let limitError = try XCTUnwrap(limited.errors.first)
+        XCTAssertEqual(limitError.kind, .limit(.regexSteps))
+        XCTAssertEqual(IssueKind(limitError), .limit(.maxRegexSteps))
+        let typed = try XCTUnwrap(schema.validate(["q": 1]).errors.first)
+        XCTAssertEqual(typed.kind, .keyword("type"))
+        XCTAssertEqual(IssueKind(typed), .keyword("type"))
     }
 
     /// `docs/issue-kinds.md` (each tool kind's ``IssueKind/link``) has a section for every tool

@@ -90,6 +90,17 @@ public enum IssueKind: Sendable, Hashable {
         }
     }
 
+    /// The kind of a validator's error (``ValidationError/kind``): its keyword's, or the profile
+    /// limit that sets its limit (a reference nobody registered, which no profile key sets, stays
+    /// its keyword's).
+    public init(_ error: ValidationError) {
+        if case .limit(let limit) = error.kind, let profileLimit = Profile.Limit(limit) {
+            self = .limit(profileLimit)
+        } else {
+            self = .keyword(error.keyword)
+        }
+    }
+
     private static let toolKindsByID: [String: IssueKind] = {
         var table: [String: IssueKind] = [:]
         for kind in toolKinds { table[kind.id] = kind }

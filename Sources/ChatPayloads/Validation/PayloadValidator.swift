@@ -289,7 +289,7 @@ public final class PayloadValidator: Sendable {
     func issue(for error: ValidationError, in value: JSONValue, severity: PayloadIssue.Severity, location: SourceLocation?, hops: CompositionHops) -> PayloadIssue {
         let limit = error.limit.flatMap(Profile.Limit.init)
         let rule = rule(of: error, in: value)
-        let kind: IssueKind = limit.map(IssueKind.limit) ?? (rule == NullFields.rule ? .nullFields : .keyword(error.keyword))
+        let kind: IssueKind = rule == NullFields.rule ? .nullFields : IssueKind(error)
         var message = limit.map { "\(error.message) (\($0.key))" } ?? error.message
         if rule == NullFields.rule {
             message += " (null-fields: the server's null for an unset field; --profile compat accepts it, severity {null-fields: warn} makes it a warning)"
