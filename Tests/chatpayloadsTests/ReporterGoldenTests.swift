@@ -10,9 +10,10 @@ import XCTest
 /// file, NDJSON with blank, invalid and malformed lines after valid ones (line numbers shifted
 /// to the file), YAML documents, `--select`, an envelope found by `--schema auto`, warnings from a
 /// config (`severity:` and a `warn` knob, schemas picked by `files:` globs), a `--max-errors`
-/// cut, `--verbose`, `--quiet`, `--expect invalid`, standard input, and a payload a limit leaves
-/// undecided (`max-regex-steps`, outcome `undecided`) between a valid and an invalid one. Inputs are in
-/// `Fixtures/golden/validate/inputs/` (and the shared `valid/`, `invalid/` fixtures), named by
+/// cut, `--verbose`, `--quiet`, `--expect invalid`, standard input, and a payload a limit
+/// leaves undecided (`max-regex-steps`, outcome `undecided`) between a valid and an invalid
+/// one. Inputs are in `Fixtures/golden/validate/inputs/` (and the shared `valid/`, `invalid/`
+/// fixtures), named by
 /// relative paths from the scratch directory, with `--color never` and `--jobs 2`; runs without
 /// a config pass `--no-config` so no `.chatpayloads.yml` above the scratch directory is found.
 ///
