@@ -77,7 +77,7 @@ final class DocsCheckTests: XCTestCase {
         let run = try check(Self.root)
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertEqual(run.findings, [], run.output)
-        XCTAssertTrue(run.output.contains("ARCHITECTURE.md"), "the check read ARCHITECTURE.md: \(run.output)")
+        if run.status == 0 { XCTAssertTrue(run.output.contains("ARCHITECTURE.md"), "the check read ARCHITECTURE.md: \(run.output)") }
     }
 
     func testARenamedTypeAndARenamedFileFail() throws {
