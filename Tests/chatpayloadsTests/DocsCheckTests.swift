@@ -118,17 +118,18 @@ final class DocsCheckTests: XCTestCase {
         }
     }
 
-    func testCodeBlocksAreNotScannedButInlineCodeIs() throws {
+    func testCodeBlocksAreNotScannedButInlineCodeAndLinksAre() throws {
         let copy = try scratchCopy()
         let architecture = copy.appendingPathComponent("ARCHITECTURE.md")
         var text = try String(contentsOf: architecture, encoding: .utf8)
-        text += "\n```swift\nlet x = NoSuchTypeInABlock()\n```\n\nSee `NoSuchTypeInline`, `Sources/NoSuchFolder/NoSuchFile.swift` and `../shared/no-such-file.json`.\n"
+        text += "\n```swift\nlet x = NoSuchTypeInABlock()\n```\n\nSee `NoSuchTypeInline`, `Sources/NoSuchFolder/NoSuchFile.swift`, `../shared/no-such-file.json` and [a link](docs/no-such-page.md#part).\n"
         try text.write(to: architecture, atomically: true, encoding: .utf8)
         let run = try check(copy)
         XCTAssertEqual(run.status, 1, run.output)
         XCTAssertFalse(run.output.contains("NoSuchTypeInABlock"), run.output)
         XCTAssertTrue(run.output.contains("`NoSuchTypeInline` names a file/type that does not exist"), run.output)
         XCTAssertTrue(run.output.contains("`Sources/NoSuchFolder/NoSuchFile.swift` names a file/type that does not exist"), run.output)
+        XCTAssertTrue(run.output.contains("`docs/no-such-page.md#part` names a file/type that does not exist"), run.output)
         if FileManager.default.fileExists(atPath: Self.root.deletingLastPathComponent().appendingPathComponent("shared").path) {
             XCTAssertTrue(run.output.contains("`../shared/no-such-file.json` names a file/type that does not exist"), run.output)
         }
