@@ -78,7 +78,7 @@ struct NormalizeCommand: ParsableCommand {
             case .message?, .reactMessage?: resolved = .message
             case .messageAction?: resolved = .messageAction
             case nil:
-                let start = label.inputPosition(line: 1, column: 1)
+                let start = payload.start(at: label)
                 return .failure(TransformFailure(message: "cannot tell which chat payload this is; pass --kind", line: start.line, column: start.column, unreadable: false))
             }
         }

@@ -40,18 +40,10 @@ final class PayloadGate {
             let rule = issue?.rule.map { " [\($0)]" } ?? ""
             let message = "\(place.isRoot ? "" : "\(place): ")\(issue?.message ?? "invalid")\(rule) "
                 + "(invalid as \(schema.rawValue) under the \(profile.name.rawValue) profile, as validate says)"
-            let position = issue.flatMap { Self.position(of: $0, in: payload, label: label) }
-            return TransformFailure(message: message, line: position?.line, column: position?.column, unreadable: false)
+            // Where validate puts it: the check's place in the input (an unknown property at
+            // its name, a YAML document's issue at its value).
+            return TransformFailure(message: message, line: issue?.line, column: issue.flatMap { $0.line == nil ? nil : $0.column ?? 1 }, unreadable: false)
         }
-    }
-
-    /// Where the gate's message has always put `issue`: the check's place in the input, except
-    /// that an unknown property is at its value (the check, like `validate`, puts it at its
-    /// name), and a YAML document's failure has none. Kept so the output stays as it was.
-    static func position(of issue: PayloadIssue, in payload: ParsedPayload, label: PayloadLabel) -> (line: Int, column: Int)? {
-        guard let document = payload.document else { return nil }
-        guard PayloadValidator.isAboutPropertyName(issue.keyword ?? "") else { return issue.line.map { ($0, issue.column ?? 1) } }
-        return document.location(of: issue.instanceLocation).map { label.inputPosition(line: $0.line, column: $0.column) }
     }
 }
 

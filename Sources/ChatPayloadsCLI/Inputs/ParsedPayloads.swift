@@ -23,6 +23,14 @@ enum ParsedPayload {
         return nil
     }
 
+    /// Where the payload starts in its input, read at `label`: a YAML document's value, or
+    /// the first character of its JSON text (where `validate` puts a problem with the whole
+    /// payload).
+    func start(at label: PayloadLabel) -> (line: Int, column: Int) {
+        if case .yaml(let document) = self, let position = document.position(of: .root) { return position }
+        return label.inputPosition(line: 1, column: 1)
+    }
+
     /// The payload as the library's check reads it (``PayloadCheck/check(_:label:schema:schemaName:context:)``):
     /// the JSON text, or the YAML document.
     var content: SplitPayload.Content {

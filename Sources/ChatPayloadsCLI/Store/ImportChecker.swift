@@ -71,7 +71,8 @@ struct ImportChecker {
             }
             let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
             let result = checker.check(item(spec, payload))
-            return convert(result, value: value, document: nil)
+            // A refusal of the whole document is placed where validate places one: its value's start.
+            return convert(result, value: value, document: nil, start: document.position(of: .root))
         case .bytes(let bytes):
             if kind == nil || kind == .message, bytes.count <= profile.maxBytes, let write = fastSent(bytes) {
                 return (emptyResult(label, inputIndex, recordIndex, autoDetected: kind == nil), write)
@@ -161,10 +162,14 @@ struct ImportChecker {
 
     // MARK: Other kinds
 
-    /// After `validate`'s verdict: the row of a valid payload, or why it cannot be stored.
-    private func convert(_ checked: PayloadResult, value: JSONValue, document: JSONDocument?) -> (PayloadResult, StoreWrite?) {
+    /// After `validate`'s verdict: the row of a valid payload, or why it cannot be stored (at
+    /// `start`, where the payload starts in its input; nil: its label's start).
+    private func convert(
+        _ checked: PayloadResult, value: JSONValue, document: JSONDocument?, start: (line: Int, column: Int)? = nil
+    ) -> (PayloadResult, StoreWrite?) {
         var result = checked
         guard result.outcome == .valid else { return (result, nil) }
+        let start = start ?? (result.startLine, result.startColumn)
         var value = value
         var document = document
         let resolved: ChatPayloadKind
@@ -177,13 +182,13 @@ struct ImportChecker {
             guard let schema = shape.payloadSchema, let k = ChatPayloadKind.of(schema),
                   let inner = shape.payloadPointer.resolve(in: value) else {
                 fail(&result, ChatPayloadKind.notSentMessage("store import") + " (as convert --kind message does)",
-                     rule: "kind", line: result.startLine, column: result.startColumn)
+                     rule: "kind", line: start.line, column: start.column)
                 return (result, nil)
             }
             if ImportChecker.isDeleteEvent(shape, in: value) {
                 // Stored as it reads, a delete event would insert the row it removes.
                 fail(&result, "not stored: this App Context event is a delete, and store import stores payloads (it removes no row)",
-                     rule: "kind", line: result.startLine, column: result.startColumn)
+                     rule: "kind", line: start.line, column: start.column)
                 return (result, nil)
             }
             if !shape.payloadPointer.isRoot {
@@ -192,7 +197,7 @@ struct ImportChecker {
             }
             resolved = k
         }
-        return build(resolved, value, document: document, into: result)
+        return build(resolved, value, document: document, into: result, start: start)
     }
 
     /// Whether an App Context event around the payload (`shape` read from `value`) says `delete`.
@@ -210,13 +215,16 @@ struct ImportChecker {
 
     /// The row of a payload validate passed, built by the library's record builder (the one
     /// ``PayloadIngestor`` builds with); a decoding or encoding failure is an invalid payload at its place.
-    private func build(_ kind: ChatPayloadKind, _ value: JSONValue, document: JSONDocument?, into checked: PayloadResult) -> (PayloadResult, StoreWrite?) {
+    private func build(
+        _ kind: ChatPayloadKind, _ value: JSONValue, document: JSONDocument?, into checked: PayloadResult, start: (line: Int, column: Int)? = nil
+    ) -> (PayloadResult, StoreWrite?) {
         var result = checked
+        let start = start ?? (result.startLine, result.startColumn)
         do throws(PayloadBuildError) {
             if let record = try PayloadIngestor.record(kind, from: value, document: document, options: decoding) {
                 return (result, StoreWrite(record))
             }
-            fail(&result, "\(kind.argument) payloads are not stored", rule: "kind", line: result.startLine, column: result.startColumn)
+            fail(&result, "\(kind.argument) payloads are not stored", rule: "kind", line: start.line, column: start.column)
         } catch {
             switch error {
             case .encoding(let e): fail(&result, e.description, rule: "encode", line: nil, column: nil)
@@ -224,7 +232,7 @@ struct ImportChecker {
                 let located = document.map { e.located(in: $0) } ?? e
                 let failure = TransformFailure.decoding(located, lineOffset: 0)
                 let place = failure.line.map { result.inputPosition(line: $0, column: failure.column ?? 1) }
-                fail(&result, failure.message, rule: "decode", line: place?.line ?? result.startLine, column: place?.column ?? result.startColumn)
+                fail(&result, failure.message, rule: "decode", line: place?.line ?? start.line, column: place?.column ?? start.column)
             }
         }
         return (result, nil)
