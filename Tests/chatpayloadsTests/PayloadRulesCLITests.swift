@@ -58,7 +58,7 @@ final class PayloadRulesCLITests: CLITestCase {
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         // Refused by the sent message's own rule, as validate --schema auto refuses it (issue 38).
         XCTAssertTrue(r.stdout.contains(#"sent.ndjson:1:14: error: the sent message's "timetoken" must be a timetoken (a string of decimal digits or a non-negative integer), got null"#), r.stdout)
-        let rows = try run(["store", "export", "--db", "s.sqlite", "--kind", "message"])
+        let rows = try run(["store", "export", "--db", "s.sqlite", "--kind", "sent-message"])
         XCTAssertEqual(rows.stdout, "", rows.stdout)
     }
 

@@ -48,6 +48,7 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if a == "-" && b == "-" { throw UsageError("only one of A and B can be standard input") }
+        try kind.require(PayloadKindArgument.payloadKinds, by: "diff")
     }
 
     mutating func run() throws {
@@ -146,8 +147,12 @@ enum DiffInput {
         let kind: CodecVectorKind?
         switch option {
         case nil: kind = PayloadValidator.detectSchema(a.root).flatMap(CodecVectorKind.init(schema:))
+        case .user?: kind = .user
+        case .channel?: kind = .channel
+        case .member?: kind = .member
+        case .messagePayload?: kind = .message
         case .messageAction?: kind = .messageAction
-        case let option?: kind = CodecVectorKind(rawValue: option.rawValue)
+        case _?: kind = nil
         }
         guard let kind else { return [] }
         switch (kind.roundTrip(a), kind.roundTrip(b)) {
