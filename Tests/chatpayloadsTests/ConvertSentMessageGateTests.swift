@@ -8,7 +8,7 @@ import XCTest
 final class ConvertSentMessageGateTests: CLITestCase {
     static let message = #"{"id":"3F2B8C1E-9A4D-4E7B-8C2A-5D6E7F809A1B","text":"hi","contentType":"text","createdAt":"2024-03-05T14:52:10.456Z"}"#
     static let badContent = #"{"id":"3F2B8C1E-9A4D-4E7B-8C2A-5D6E7F809A1B","text":7,"contentType":"text","createdAt":"2024-03-05T14:52:10.456Z"}"#
-    static let user = #"{"id":"u1","name":"Ana"}"#
+    static let user = #"{"id":"u1","name":"Ana","type":"moderator","status":"default"}"#
 
     /// A sent message with `timetoken` and the members given.
     static func sent(timetoken: String = #""17000000000000000""#, content: String, extra: String = "") -> String {
@@ -47,7 +47,7 @@ final class ConvertSentMessageGateTests: CLITestCase {
     }
 
     func testABadUserModelDecidesBeforeABadContentAsInValidate() throws {
-        try write("user.json", Self.sent(content: Self.badContent, extra: #","userModel":{"id":5,"name":"Ana"}"#))
+        try write("user.json", Self.sent(content: Self.badContent, extra: #","userModel":{"id":5,"name":"Ana","type":"moderator","status":"default"}"#))
         let pointers = try assertSameFirstIssue("user.json", judgedAs: "user")
         // The models decide: validate does not judge the content then, and neither does convert.
         XCTAssertEqual(pointers, ["/userModel/id"])

@@ -166,7 +166,7 @@ final class OneRuleCLITests: CLITestCase {
             let imported = try run(["store", "import", "--db", db, "--no-config", "--profile", profile, "corpus.ndjson"])
             XCTAssertEqual(imported.status, 1, "\(profile): \(imported.stdout)\(imported.stderr)")
             var stored: Set<String> = []
-            for kind in ["user", "channel", "member", "message"] {
+            for kind in ["user", "channel", "member", "sent-message"] {
                 let export = try run(["store", "export", "--db", db, "--kind", kind])
                 XCTAssertEqual(export.status, 0, export.stderr)
                 for row in try lines(export.stdout) {
