@@ -229,7 +229,7 @@ final class Issue38CLITests: CLITestCase {
         try write("u.ndjson", user)
         try write("c.ndjson", #"{"id":"c1","name":"C","type":"public"}"# + "\n")
         try write("m.ndjson", message + "\n")
-        for (kind, file) in [("user", "u.ndjson"), ("channel", "c.ndjson"), ("message", "m.ndjson")] {
+        for (kind, file) in [("user", "u.ndjson"), ("channel", "c.ndjson"), ("sent-message", "m.ndjson")] {
             let imported = try run(["store", "import", "--db", "s.sqlite", "--kind", kind, file])
             XCTAssertEqual(imported.status, 0, imported.stdout + imported.stderr)
         }
