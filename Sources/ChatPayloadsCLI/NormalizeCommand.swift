@@ -28,7 +28,7 @@ struct NormalizeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Files, directories, globs or - (default: piped standard input).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message, message-action.")
+    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message (the message payload), message-action.")
     var kind: PayloadKindArgument = .auto
 
     @Option(name: .long, help: "Which dates decode: rfc3339 (any RFC 3339), native (yyyy-MM-ddTHH:mm:ss.SSSZ) or nativeOrNoFraction.")

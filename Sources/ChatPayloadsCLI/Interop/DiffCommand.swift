@@ -35,7 +35,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The payload file to compare with it.", valueName: "B"))
     var b: String
 
-    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message, message-action.")
+    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message (the message payload), message-action.")
     var kind: PayloadKindArgument = .auto
 
     @Flag(name: .long, help: "Read both inputs as NDJSON (default: by extension, .ndjson or .jsonl).")
