@@ -62,13 +62,13 @@ final class StoreNewUserTests: CLITestCase {
     func testReadmeConvertPipelineRoundTrips() throws {
         let input = (1...3).map { StoreNewUserTests.sent($0) }.joined(separator: "\n") + "\n"
         try write("messages.ndjson", input)
-        let records = try run(["convert", "--no-config", "--to", "record", "--kind", "message", "messages.ndjson"])
+        let records = try run(["convert", "--no-config", "--to", "record", "--kind", "sent-message", "messages.ndjson"])
         XCTAssertEqual(records.status, 0, records.stderr)
         XCTAssertEqual(records.stdoutLines.count, 3)
-        let payloads = try run(["convert", "--no-config", "--to", "payload", "--kind", "message"], stdin: records.stdout)
+        let payloads = try run(["convert", "--no-config", "--to", "payload", "--kind", "sent-message"], stdin: records.stdout)
         XCTAssertEqual(payloads.status, 0, payloads.stderr)
         XCTAssertEqual(payloads.stdoutLines.count, 3, payloads.stdout + payloads.stderr)
-        let direct = try run(["convert", "--no-config", "--to", "payload", "--kind", "message", "-"], stdin: records.stdout)
+        let direct = try run(["convert", "--no-config", "--to", "payload", "--kind", "sent-message", "-"], stdin: records.stdout)
         XCTAssertEqual(direct.stdout, payloads.stdout)
     }
 

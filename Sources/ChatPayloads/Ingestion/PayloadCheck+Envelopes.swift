@@ -118,7 +118,7 @@ extension PayloadCheck {
 
     /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
     /// the text is not JSON).
-    @_spi(ChatPayloadsInternal) public static func parsed(
+    package static func parsed(
         _ text: [UInt8], place: PayloadPlace, label: PayloadLabel, options: JSONParseOptions
     ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
         guard let document = try? JSONParser.parse(text, options: options) else { return nil }
@@ -127,7 +127,7 @@ extension PayloadCheck {
 
     /// A function that gives the `line:column` in the input of a pointer into `document` (the
     /// text at `place` of the payload at `label`).
-    @_spi(ChatPayloadsInternal) public static func position(
+    package static func position(
         in document: JSONDocument, place: PayloadPlace, label: PayloadLabel
     ) -> (JSONPointer) -> (line: Int, column: Int)? {
         { pointer in

@@ -3,8 +3,7 @@ import JSONCore
 extension PayloadValidator {
     /// ``verdict(bytes:tape:)`` on text read in place (e.g. one line of an NDJSON block still in
     /// the read buffer), without copying it into an array of its own.
-    @_spi(ChatPayloadsInternal)
-    public func verdict(buffer: UnsafeBufferPointer<UInt8>, tape: inout JSONTape) -> PayloadReport.Outcome? {
+    package func verdict(buffer: UnsafeBufferPointer<UInt8>, tape: inout JSONTape) -> PayloadReport.Outcome? {
         guard full.hasFastPath, buffer.count <= profile.maxBytes else { return nil }
         var options = profile.parseOptions
         options.maxBytes = Int.max

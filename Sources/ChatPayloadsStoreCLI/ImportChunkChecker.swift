@@ -1,4 +1,5 @@
 import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 
 /// A payload `store import` checked: its verdict and, when valid, its row.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChatPayloadsCLI
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -16,8 +17,14 @@ import Synchronization
 /// clients expect (``ConnectionCloseHandler``), ending gracefully on SIGINT and SIGTERM (exit
 /// status 0). An address it cannot listen on ends it with status 1 and one line naming the
 /// address, the port and why (``ListenFailure``).
-enum PlaygroundServer {
-    static func main(arguments: [String]) async {
+package enum PlaygroundServer {
+    /// The first argument that makes `chatpayloads-store` the server (`chatpayloads serve ARGS`
+    /// execs `chatpayloads-store serve ARGS`).
+    package static var modeArgument: String { ServeCommand.serverModeArgument }
+
+    /// Serves with `arguments` (those after `serve`) until SIGINT or SIGTERM; ends the process
+    /// with status 1 when it cannot listen, as `--help` says.
+    package static func main(arguments: [String]) async {
         let settings: ServeSettings
         switch ServeSettings.parse(arguments) {
         case .success(let s): settings = s

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatPayloadsCLI
 
 /// `chatpayloads store`: the local store (ChatStore, SQLite) from the command line.
 struct StoreCommand: ParsableCommand {
@@ -10,7 +11,7 @@ struct StoreCommand: ParsableCommand {
 
             EXAMPLES:
               chatpayloads store import --db chat.sqlite users.ndjson channels.ndjson messages.ndjson
-              chatpayloads store export --db chat.sqlite --kind message --channel general
+              chatpayloads store export --db chat.sqlite --kind sent-message --channel general
               chatpayloads store query --db chat.sqlite messages --channel general --limit 50
               chatpayloads store apply --db chat.sqlite events.ndjson
               chatpayloads store stats --db chat.sqlite

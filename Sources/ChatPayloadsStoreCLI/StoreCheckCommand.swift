@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 
 /// `chatpayloads store check`: SQLite's integrity check and the schema version.

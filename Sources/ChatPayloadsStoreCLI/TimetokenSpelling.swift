@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 

@@ -1,3 +1,4 @@
+import ChatPayloadsCLI
 import Hummingbird
 import NIOCore
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatPayloads
+import ChatPayloadsCLI
 import ChatStore
 import Foundation
 
@@ -14,7 +15,7 @@ struct StoreImportCommand: ParsableCommand {
             standard input; JSON, NDJSON, --format json-array and YAML, streamed). Every payload \
             is validated under the profile in force; invalid or unreadable ones are reported \
             exactly as validate reports them and are not stored. Messages come in the sent form \
-            that convert --kind message reads: {timetoken, content, pubnubUserId, \
+            that convert --kind sent-message reads: {timetoken, content, pubnubUserId, \
             pubnubChannelId}, judged as validate --schema auto judges them: their own \
             members, then userModel, channelModel and each of messageActions as a User, \
             Channel and MessageAction under the profile, then content against the message \
@@ -28,7 +29,7 @@ struct StoreImportCommand: ParsableCommand {
 
             EXAMPLES:
               chatpayloads store import --db chat.sqlite users.ndjson channels.ndjson
-              chatpayloads store import --db chat.sqlite --kind message history.ndjson
+              chatpayloads store import --db chat.sqlite --kind sent-message history.ndjson
               chatpayloads store import --db chat.sqlite --format json-array export.json --profile strict
 
             EXIT STATUS:
@@ -44,7 +45,7 @@ struct StoreImportCommand: ParsableCommand {
 
     @OptionGroup var database: StoreDatabaseOptions
 
-    @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, message (the sent form) or message-action.")
+    @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, sent-message or message-action.")
     var kind: PayloadKindArgument = .auto
 
     @Option(name: .long, help: ArgumentHelp("Rows per transaction (default \(StoreImportCommand.defaultBatchSize)).", valueName: "n"))
@@ -95,10 +96,11 @@ struct StoreImportCommand: ParsableCommand {
     static let defaultBatchSize = 16384
 
     /// What `--kind auto` advises when it cannot tell a payload's kind: this command's options.
-    static let autoAdvice = "name the kind with --kind (user, channel, member, message or message-action), "
+    static let autoAdvice = "name the kind with --kind (user, channel, member, sent-message or message-action), "
         + "and read a top-level array with --format json-array or one payload per line with --ndjson"
 
     mutating func validate() throws {
+        try kind.require(PayloadKindArgument.recordKinds, by: "store import")
         if batchSize < 1 { throw UsageError("--batch-size must be at least 1") }
         if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1") }
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be combined") }

@@ -1,4 +1,5 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
@@ -93,7 +94,7 @@ struct ImportChecker {
         }
     }
 
-    /// Whether `value` is read as a sent message: `--kind message`, or `auto` and
+    /// Whether `value` is read as a sent message: `--kind sent-message`, or `auto` and
     /// `validate --schema auto` reads it as one (``PayloadValidator/detectShape(_:)``: a sent
     /// message whose content is an object; any other shape, a sent message with extra members or
     /// a content that is not an object included, takes validate's own path and its `auto`
@@ -181,7 +182,7 @@ struct ImportChecker {
             let shape = PayloadValidator.detectShape(value)
             guard let schema = shape.payloadSchema, let k = ChatPayloadKind.of(schema),
                   let inner = shape.payloadPointer.resolve(in: value) else {
-                fail(&result, ChatPayloadKind.notSentMessage("store import") + " (as convert --kind message does)",
+                fail(&result, ChatPayloadKind.notSentMessage("store import") + " (as convert --kind sent-message does)",
                      rule: "kind", line: start.line, column: start.column)
                 return (result, nil)
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatPayloads
+import ChatPayloadsCLI
 import ChatStore
 import Foundation
 

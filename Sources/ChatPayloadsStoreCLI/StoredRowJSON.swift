@@ -1,9 +1,10 @@
 import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
 /// A stored row as the payload JSON `normalize` prints (custom data kept as stored); a
-/// message in its sent form with its actions, as `convert --to payload --kind message` prints it.
+/// message in its sent form with its actions, as `convert --to payload --kind sent-message` prints it.
 enum StoredRowJSON {
     typealias Custom = IngestedCustomData
 

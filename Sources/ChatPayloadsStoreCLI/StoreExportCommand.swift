@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 
@@ -13,7 +14,7 @@ struct StoreExportCommand: ParsableCommand {
             messages (the sent form, with their actions), then actions whose message is not \
             stored; --kind prints one kind (message-action: every action), --channel only the \
             rows of one channel. The bytes equal `normalize` of what was imported (for a \
-            message, `convert --to record | convert --to payload --kind message`). \
+            message, `convert --to record | convert --to payload --kind sent-message`). \
             \(StoreDatabaseOptions.readOnlyNote)
 
             Timetokens (a message's timetoken, an action's parentTimetoken and \
@@ -27,7 +28,7 @@ struct StoreExportCommand: ParsableCommand {
 
             EXAMPLES:
               chatpayloads store export --db chat.sqlite > all.ndjson
-              chatpayloads store export --db chat.sqlite --kind message --channel general
+              chatpayloads store export --db chat.sqlite --kind sent-message --channel general
               chatpayloads store export --db chat.sqlite --timetokens string > for-javascript.ndjson
 
             EXIT STATUS:
@@ -38,7 +39,7 @@ struct StoreExportCommand: ParsableCommand {
 
     @OptionGroup var database: StoreDatabaseOptions
 
-    @Option(name: .shortAndLong, help: "user, channel, member, message or message-action (default: all, in that order).")
+    @Option(name: .shortAndLong, help: "user, channel, member, sent-message or message-action (default: all, in that order).")
     var kind: PayloadKindArgument = .auto
 
     @Option(name: .long, help: ArgumentHelp("Only the rows of this channel (the channel itself, its members, messages and actions).", valueName: "id"))
@@ -48,6 +49,10 @@ struct StoreExportCommand: ParsableCommand {
         "How timetokens are written: number (default: JSON integers, the schemas' form, which store import takes back) or string (digits in quotes, exact in JavaScript).",
         valueName: "number|string"))
     var timetokens: TimetokenSpelling = .number
+
+    func validate() throws {
+        try kind.require(PayloadKindArgument.recordKinds, by: "store export")
+    }
 
     mutating func run() throws {
         let store = try database.open(readOnly: true)

@@ -1,3 +1,4 @@
+import ChatPayloadsCLI
 import ChatStore
 
 /// What `store import` did with the payloads it read.

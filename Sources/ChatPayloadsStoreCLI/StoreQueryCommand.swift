@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 

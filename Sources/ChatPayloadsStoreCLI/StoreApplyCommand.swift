@@ -1,5 +1,6 @@
 import ArgumentParser
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import JSONCore
 

@@ -1,4 +1,5 @@
 import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import Foundation
 

@@ -1,4 +1,5 @@
 import ChatPayloads
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 
 /// The aligned table `store query` prints by default: a header and one line per row, columns

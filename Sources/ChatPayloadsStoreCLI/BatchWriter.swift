@@ -1,3 +1,4 @@
+import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import Foundation
 
