@@ -72,9 +72,9 @@ let package = Package(
         // Test helper: writes batches to a store and reports each commit, to be killed by the crash test.
         .executableTarget(name: "chatstore-crashwriter", dependencies: ["ChatStore", "ChatPayloads"], path: "Tests/ChatStoreCrashWriter"),
         // The command-line tool's commands, inputs and reporters; the only place that prints. A
-        // library target so that the executables beside `chatpayloads` (`chatpayloads-store`)
-        // answer with the same code; not a product. Without the store commands (Store/, which link
-        // GRDB and SQLite): those are compiled into `chatpayloads-store` only (see below).
+        // library target (not a product) so that the store's commands (ChatPayloadsStoreCLI) and
+        // the playground server (PlaygroundServer) build on it with `package` access. Links
+        // neither GRDB nor the HTTP stack: `chatpayloads` is this and a `main`.
         .target(
             name: "ChatPayloadsCLI",
             dependencies: [
@@ -83,38 +83,46 @@ let package = Package(
             ],
             // The playground API's OpenAPI document: embedded as Serve/PlaygroundOpenAPIText.swift
             // (Scripts/serve-openapi writes it; a test checks the two are equal).
-            exclude: ["Store", "Serve/openapi.json"]
+            exclude: ["Serve/openapi.json"]
         ),
-        // arc4random for glibc before 2.36, which the statically linked C++ runtime's
-        // std::random_device refers to: keeps the shipped binaries at glibc 2.35 (manylinux_2_35,
-        // Ubuntu 22.04). C, no API; see Sources/GlibcFloor/arc4random.c.
-        .target(name: "GlibcFloor"),
-        // The command-line tool: `main` only (Sources/chatpayloads/main.swift).
-        .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI", "GlibcFloor"]),
-        // `chatpayloads store …` and `chatpayloads serve` (which `chatpayloads` execs from beside
-        // itself, so GRDB, SQLite and the HTTP stack never load in `validate`): one executable,
-        // so the runtime, Foundation and the CLI's code are shipped twice rather than three times
-        // (issue 38, Size). It is the whole command-line tool with the store commands, compiled
-        // from the same files (Sources/chatpayloads-store/ChatPayloadsCLI is a link to
-        // Sources/ChatPayloadsCLI, Store/ included) under CHATPAYLOADS_STORE, so its help, usage
-        // and errors are `chatpayloads`'s own; with `serve` as its first argument it is the
-        // playground server (Sources/chatpayloads-store/PlaygroundServer is a link to
-        // Sources/chatpayloads-serve: Hummingbird in front of PlaygroundService, which answers
-        // with the CLI's own code). See ARCHITECTURE.md, "Binaries and start-up".
-        .executableTarget(
-            name: "chatpayloads-store",
+        // `chatpayloads store …`: the store's commands over ChatStore (GRDB, SQLite), and the root
+        // command of `chatpayloads-store` (the whole `chatpayloads` tree with the real `store`).
+        .target(
+            name: "ChatPayloadsStoreCLI",
             dependencies: [
-                "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator", "GlibcFloor",
+                "ChatPayloadsCLI", "ChatPayloads", "ChatStore", "JSONCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // The playground's HTTP server (`chatpayloads serve`, issue 30): Hummingbird in front of
+        // the CLI's HTTP-free PlaygroundService (ChatPayloadsCLI/Serve). Its own
+        // ConnectionCloseHandler (between NIO's HTTP/1 codec and Hummingbird's) closes HTTP/1.0
+        // and `Connection: close` after the answer.
+        .target(
+            name: "PlaygroundServer",
+            dependencies: [
+                "ChatPayloadsCLI",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 // NIO's HTTP/1 parts and Hummingbird's codec between them and HTTPTypes: the
                 // server's connection handler sees the request's HTTP version and body's end there.
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            exclude: ["ChatPayloadsCLI/Serve/openapi.json"],
-            swiftSettings: [.define("CHATPAYLOADS_STORE")]),
+            ]),
+        // arc4random for glibc before 2.36, which the statically linked C++ runtime's
+        // std::random_device refers to: keeps the shipped binaries at glibc 2.35 (manylinux_2_35,
+        // Ubuntu 22.04). C, no API; see Sources/GlibcFloor/arc4random.c.
+        .target(name: "GlibcFloor"),
+        // The command-line tool: `main` only (Sources/chatpayloads/main.swift). No GRDB, SQLite
+        // or SwiftNIO: `store` and `serve` exec `chatpayloads-store` from beside it.
+        .executableTarget(name: "chatpayloads", dependencies: ["ChatPayloadsCLI", "GlibcFloor"]),
+        // `chatpayloads store …` and `chatpayloads serve` (which `chatpayloads` execs from beside
+        // itself, so GRDB, SQLite and the HTTP stack never load in `validate`): one executable,
+        // so the runtime, Foundation and the CLI's code are shipped twice rather than three times
+        // (issue 38, Size). A `main` only: the whole command-line tree with the real `store`
+        // (ChatPayloadsStoreCLI), so its help, usage and errors are `chatpayloads`'s own; with
+        // `serve` as its first argument, the playground server (PlaygroundServer). See
+        // ARCHITECTURE.md, "Binaries and start-up".
+        .executableTarget(name: "chatpayloads-store", dependencies: ["ChatPayloadsStoreCLI", "PlaygroundServer", "GlibcFloor"]),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Runs the official JSON Schema Test Suite and prints pass counts.

@@ -14,8 +14,8 @@ It prints one JSON object with the counts (the same keys as the CLI's ndjson sum
 writes the quarantined payload lines, in shard order and line order, to ``--quarantine``.
 
 Only the standard library and ``dask[distributed]`` are needed. This is a recipe to copy, not a
-package to publish: ``validate_block`` is the part another engine reuses (see the README's
-"Validating a dataset that does not fit one machine").
+package to publish: ``validate_block`` is the part another engine reuses (see
+docs/datasets.md, "Validating a dataset that does not fit one machine").
 """
 
 from __future__ import annotations

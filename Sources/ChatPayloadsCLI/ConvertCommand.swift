@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// `chatpayloads convert`: payload JSON <-> the persisted record JSON (the rows an app stores).
@@ -8,13 +8,16 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert payloads to persisted records (--to record) and back (--to payload).",
         discussion: """
-            --kind names the model: user, channel, member, message (the JSON form of a sent \
+            --kind names the model: user, channel, member, sent-message (the JSON form of a sent \
             message: timetoken, content, user and channel ids) or message-action; auto (the \
             default) tells each input's kind from its shape, as validate and normalize do. A \
+            message payload (--kind message) has no record: it is refused. A \
             member becomes three records, printed as {"member": ..., "user": ..., "channel": ...}; \
             converting back expects that same object. One output line per payload. With --to \
             record each payload is first validated as validate does under the profile (a sent \
-            message's content as a message); an invalid one is an error (exit 1).
+            message as validate --schema auto judges one: its members, userModel, channelModel, \
+            messageActions, then content); an invalid one is an error (exit 1), validate's \
+            first error.
 
             EXAMPLES:
               chatpayloads convert --to record user.json
@@ -35,7 +38,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "record (payload -> record) or payload (record -> payload).")
     var to: Target
 
-    @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, message or message-action.")
+    @Option(name: .shortAndLong, help: "auto (by shape, the default), user, channel, member, sent-message or message-action.")
     var kind: PayloadKindArgument = .auto
 
     @OptionGroup var schemaOptions: SchemaOptions
@@ -51,6 +54,10 @@ struct ConvertCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Indent the output.")
     var pretty = false
+
+    func validate() throws {
+        try kind.require(PayloadKindArgument.recordKinds, by: "convert")
+    }
 
     mutating func run() throws {
         let (target, kind) = (to, self.kind.kind)
@@ -115,23 +122,13 @@ struct ConvertCommand: ParsableCommand {
 
     typealias Custom = IngestedCustomData
 
-    /// `validate`'s verdict before a payload becomes a record: a sent message's `content` is
-    /// judged as a message (as `store import` does), any other payload as its kind (the shape's
-    /// schema under `auto`).
+    /// `validate`'s verdict before a payload becomes a record: a sent message by the library's
+    /// one rule for it (``PayloadGate/checkSentMessage(_:label:)``: its members, its models, its
+    /// `content`, as `validate --schema auto` and `store import` judge it), any other payload as
+    /// its kind (the shape's schema under `auto`).
     static func gateCheck(_ payload: ParsedPayload, label: PayloadLabel, kind: ChatPayloadKind, gate: PayloadGate) -> TransformFailure? {
-        let value = payload.value
-        if kind == .message {
-            guard value["content"] != nil else { return nil }
-            if let failure = gate.check(payload, label: label, schema: .message, at: JSONPointer(tokens: ["content"])) {
-                return failure
-            }
-            // Its user, channel and actions too, as validate judges them.
-            for model in PayloadCheck.sentMessageModels(.envelope(.sentMessage, inner: .payload(.message)), in: value) {
-                if let failure = gate.check(payload, label: label, schema: model.schema, at: model.pointer) { return failure }
-            }
-            return nil
-        }
-        let detected = PayloadValidator.detectSchema(value)
+        if kind == .message { return gate.checkSentMessage(payload, label: label) }
+        let detected = PayloadValidator.detectSchema(payload.value)
         guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { ChatPayloadKind.of($0) == kind ? $0 : nil }) else { return nil }
         return gate.check(payload, label: label, schema: schema)
     }
@@ -177,7 +174,7 @@ struct ConvertCommand: ParsableCommand {
                 }
                 func part<R: ChatPayloadCodable>(_ key: String, _ type: R.Type) throws(ChatDecodingError) -> R {
                     guard let v = o[key] else { throw ChatDecodingError(.missingField, at: .root, "missing \"\(key)\" (the \(key) record)") }
-                    return try R.decode(json: v, at: JSONPointer(tokens: [key]), options: options)
+                    return try R.decode(from: v, at: JSONPointer(tokens: [key]), options: options)
                 }
                 let member = try part("member", MemberRecord.self)
                 model = try member.model(as: Custom.self, user: try part("user", UserRecord.self), channel: try part("channel", ChannelRecord.self))

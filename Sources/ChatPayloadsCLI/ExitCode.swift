@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The tool's exit statuses. A run's status is the most severe that applies:
 /// schema/config error (3) over unreadable input (2) over invalid payload (1).
-enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
     /// Every payload is valid (or, with `--expect invalid`, every payload is invalid).
     case success = 0
     /// Some payload is invalid (or, with `--expect invalid`, some payload is valid).
@@ -14,13 +14,13 @@ enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
     /// The command line is wrong (ArgumentParser's own `EX_USAGE`).
     case usage = 64
 
-    static func < (a: ExitStatus, b: ExitStatus) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: ExitStatus, b: ExitStatus) -> Bool { a.rawValue < b.rawValue }
 
     /// The ArgumentParser exit code, thrown from `run()` to end with this status.
-    var exitCode: ExitCode { ExitCode(rawValue) }
+    package var exitCode: ExitCode { ExitCode(rawValue) }
 
     /// The table printed in `--help`.
-    static let helpText = """
+    package static let helpText = """
         EXIT STATUS:
           0   every payload is valid (with --expect invalid: every payload is invalid)
           1   some payload is invalid or not decided (with --expect invalid: some payload
@@ -35,4 +35,4 @@ enum ExitStatus: Int32, Comparable, Sendable, CaseIterable {
 }
 
 /// A usage error found by the tool itself (not by ArgumentParser), reported like ArgumentParser's.
-typealias UsageError = ArgumentParser.ValidationError
+package typealias UsageError = ArgumentParser.ValidationError

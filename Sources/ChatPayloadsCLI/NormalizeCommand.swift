@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// `chatpayloads normalize`: decodes payloads into the typed models and re-encodes them in the
@@ -28,7 +28,7 @@ struct NormalizeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Files, directories, globs or - (default: piped standard input).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message, message-action.")
+    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message (the message payload), message-action.")
     var kind: PayloadKindArgument = .auto
 
     @Option(name: .long, help: "Which dates decode: rfc3339 (any RFC 3339), native (yyyy-MM-ddTHH:mm:ss.SSSZ) or nativeOrNoFraction.")
@@ -44,6 +44,10 @@ struct NormalizeCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Indent the output (keys still sorted).")
     var pretty = false
+
+    func validate() throws {
+        try kind.require(PayloadKindArgument.payloadKinds, by: "normalize")
+    }
 
     mutating func run() throws {
         let kind = self.kind.kind
@@ -75,10 +79,10 @@ struct NormalizeCommand: ParsableCommand {
             case .user?, .reactUser?: resolved = .user
             case .channel?, .reactChannel?: resolved = .channel
             case .member?: resolved = .member
-            case .message?, .reactMessage?: resolved = .message
+            case .message?, .reactMessage?: resolved = .messagePayload
             case .messageAction?: resolved = .messageAction
             case nil:
-                let start = label.inputPosition(line: 1, column: 1)
+                let start = payload.start(at: label)
                 return .failure(TransformFailure(message: "cannot tell which chat payload this is; pass --kind", line: start.line, column: start.column, unreadable: false))
             }
         }
@@ -87,11 +91,10 @@ struct NormalizeCommand: ParsableCommand {
            let failure = gate.check(payload, label: label, schema: schema) {
             return .failure(failure)
         }
-        // The library's typed reading; `--kind message` is the message payload here (the sent
-        // form is convert's and the store's).
+        // The library's typed reading (`--kind message` is the message payload, as everywhere).
         let model: (any ChatPayloadCodable)?
         do throws(ChatDecodingError) {
-            model = try PayloadIngestor.model(resolved == .message ? .messagePayload : resolved, from: value, document: document, options: options)
+            model = try PayloadIngestor.model(resolved, from: value, document: document, options: options)
         } catch {
             return .failure(.decoding(error, label: label))
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// `chatpayloads patch BASE CHANGESET`: applies a real-time changeset (the `data` of an App

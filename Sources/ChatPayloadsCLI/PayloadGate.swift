@@ -1,11 +1,12 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// `validate`'s verdict on a payload before `normalize` or `convert --to record` decodes it, so
 /// that they accept exactly what `validate` accepts under the same profile (issue 25): the
 /// library's per-payload check (``PayloadCheck``, the one `validate` uses) judges the payload
 /// (or the value at a pointer in it) against the kind's bundled schema, and its first error is
-/// the failure (exit 1), at the place the check gives in the input. One validator per schema,
+/// the failure (exit 1), at the place the check gives in the input (a sent message by the one
+/// rule for it: ``checkSentMessage(_:label:)``). One validator per schema,
 /// kept; not thread-safe (the playground lends one per request: ``GatePool``).
 final class PayloadGate {
     let profile: Profile
@@ -29,6 +30,52 @@ final class PayloadGate {
         check.select = pointer.isRoot ? nil : pointer
         validators.schema = schema
         let result = check.check(payload.content, label: label, schema: .chosen, schemaName: schema.rawValue, context: &validators)
+        return failure(result, payload: payload, label: label, pointer: pointer, judgedAs: schema.rawValue)
+    }
+
+    /// Nil when `payload`, a sent message, is valid under the profile; else its first error.
+    /// Judged by the library's one rule for a sent message
+    /// (``PayloadCheck/judgeSentMessage(_:text:content:context:position:)``, the rule
+    /// `validate --schema auto` and `store import` apply): its own members, then `userModel`,
+    /// `channelModel` and each of `messageActions`, then `content` against the message schema,
+    /// the issues placed as `validate` places them, so the error is `validate`'s first one.
+    func checkSentMessage(_ payload: ParsedPayload, label: PayloadLabel) -> TransformFailure? {
+        var result = CheckedPayload(label: label, schemaName: BundledSchema.message.rawValue)
+        switch validators.validator(for: .message) {
+        case .failure(let failure):
+            PayloadCheck.markSchemaError(failure, into: &result)
+        case .success(let validator):
+            let verdict: SentMessageVerdict
+            switch payload {
+            case .json(let document):
+                let position = PayloadCheck.position(in: document, place: .whole, label: label)
+                verdict = PayloadCheck.judgeSentMessage(document.root, text: document.source, content: validator, context: &validators, position: position)
+            case .yaml(let document):
+                verdict = PayloadCheck.judgeSentMessage(document.value, text: nil, content: validator, context: &validators, position: { _ in nil })
+            }
+            _ = PayloadCheck(profile: profile).absorb(verdict, into: &result)
+            if case .yaml(let document) = payload { PayloadCheck.locate(&result, in: document) }
+        }
+        let issue = result.issues.first { $0.severity == .error }
+        return failure(result, payload: payload, label: label, pointer: .root, judgedAs: Self.judgedAs(issue, inSentMessage: payload.value))
+    }
+
+    /// What the part of a sent message `issue` is about was judged as: the schema of the model
+    /// it is in (`user` for `/userModel/...`), `message` for `/content/...`, else the message.
+    static func judgedAs(_ issue: PayloadIssue?, inSentMessage value: JSONValue) -> String {
+        let tokens = issue?.instanceLocation.tokens ?? []
+        if let model = PayloadCheck.sentMessageModels(PayloadCheck.sentMessageShape, in: value).first(where: { tokens.starts(with: $0.pointer.tokens) }) {
+            return model.schema.rawValue
+        }
+        let content = EnvelopeKind.sentMessage.innerKey
+        return tokens.first == content ? BundledSchema.message.rawValue : "a sent message"
+    }
+
+    /// Nil when `result` is valid; else its first error as the gate words it: where it was
+    /// found (`pointer` when the issue has no place), the rule, and what it was judged as.
+    private func failure(
+        _ result: CheckedPayload, payload: ParsedPayload, label: PayloadLabel, pointer: JSONPointer, judgedAs: String
+    ) -> TransformFailure? {
         let issue = result.issues.first { $0.severity == .error }
         switch result.outcome {
         case .valid:
@@ -39,19 +86,11 @@ final class PayloadGate {
             let place = issue?.instanceLocation ?? pointer
             let rule = issue?.rule.map { " [\($0)]" } ?? ""
             let message = "\(place.isRoot ? "" : "\(place): ")\(issue?.message ?? "invalid")\(rule) "
-                + "(invalid as \(schema.rawValue) under the \(profile.name.rawValue) profile, as validate says)"
-            let position = issue.flatMap { Self.position(of: $0, in: payload, label: label) }
-            return TransformFailure(message: message, line: position?.line, column: position?.column, unreadable: false)
+                + "(invalid as \(judgedAs) under the \(profile.name.rawValue) profile, as validate says)"
+            // Where validate puts it: the check's place in the input (an unknown property at
+            // its name, a YAML document's issue at its value).
+            return TransformFailure(message: message, line: issue?.line, column: issue.flatMap { $0.line == nil ? nil : $0.column ?? 1 }, unreadable: false)
         }
-    }
-
-    /// Where the gate's message has always put `issue`: the check's place in the input, except
-    /// that an unknown property is at its value (the check, like `validate`, puts it at its
-    /// name), and a YAML document's failure has none. Kept so the output stays as it was.
-    static func position(of issue: PayloadIssue, in payload: ParsedPayload, label: PayloadLabel) -> (line: Int, column: Int)? {
-        guard let document = payload.document else { return nil }
-        guard PayloadValidator.isAboutPropertyName(issue.keyword ?? "") else { return issue.line.map { ($0, issue.column ?? 1) } }
-        return document.location(of: issue.instanceLocation).map { label.inputPosition(line: $0.line, column: $0.column) }
     }
 }
 

@@ -5,8 +5,8 @@ import ArgumentParser
 /// `chatpayloads`); this command declares its options (for help and checking) and replaces the
 /// process with it, so the HTTP stack (SwiftNIO) is never loaded by `chatpayloads` itself and
 /// costs `validate` nothing.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ServeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the playground: a page to paste payloads into, and an HTTP API answering as the CLI does.",
         discussion: """
@@ -42,11 +42,13 @@ struct ServeCommand: ParsableCommand {
 
     /// The first argument that makes `chatpayloads-store` the server: `chatpayloads serve ARGS`
     /// execs `chatpayloads-store serve ARGS`.
-    static let serverModeArgument = "serve"
+    package static let serverModeArgument = "serve"
 
     @OptionGroup var options: ServeOptions
 
-    func run() throws {
+    package init() {}
+
+    package func run() throws {
         let arguments = ServeCommand.serverArguments(CommandLine.arguments)
         guard let directory = SiblingExecutable.directory() else {
             Terminal.diagnose("error: cannot find the directory of the running executable to start \(StoreExecutable.name)")

@@ -4,29 +4,18 @@ import ArgumentParser
 /// `chatpayloads` (`chatpayloads serve` runs there too, as `chatpayloads-store serve`), so the
 /// process that validates never loads GRDB, SQLite or SwiftNIO.
 ///
-/// `chatpayloads-store` is this same command-line code compiled with the store commands and the
-/// `CHATPAYLOADS_STORE` condition (Package.swift): its root is the whole `chatpayloads` tree
-/// with the real `store` subcommands, so its help, usage, errors, completion scripts and man
-/// pages are the ones `chatpayloads` always printed. `chatpayloads` replaces itself with it
-/// (`execv`, same process id, same standard streams) before parsing anything when the command
-/// line asks for the store, or for something that describes the whole tree.
+/// `chatpayloads-store`'s root is the whole `chatpayloads` tree with the real `store`
+/// subcommands (ChatPayloadsStoreCLI, over this target's code), so its help, usage, errors,
+/// completion scripts and man pages are the ones `chatpayloads` always printed. `chatpayloads`
+/// replaces itself with it (`execv`, same process id, same standard streams) before parsing
+/// anything when the command line asks for the store, or for something that describes the
+/// whole tree.
 enum StoreExecutable {
     /// The executable's file name, looked for in the directory of the running `chatpayloads`.
     static let name = "chatpayloads-store"
 
     /// The status when `chatpayloads-store` cannot be started (`EX_UNAVAILABLE`, as `serve`).
     static let missingStatus: Int32 = 69
-
-    #if CHATPAYLOADS_STORE
-    /// The `store` subcommand of the tree: the real one in `chatpayloads-store`.
-    static let command: any ParsableCommand.Type = StoreCommand.self
-
-    /// `chatpayloads-store` is the store: nothing to forward.
-    static func forwardIfAsked(_ commandLine: [String]) {}
-    #else
-    /// The `store` subcommand of the tree: a stand-in with the real one's name and abstract
-    /// (for `chatpayloads --help`), whose run forwards to `chatpayloads-store`.
-    static let command: any ParsableCommand.Type = StoreForwardCommand.self
 
     /// What a command line needs from `chatpayloads-store`.
     enum Need: Equatable {
@@ -72,10 +61,8 @@ enum StoreExecutable {
         }
         return SiblingExecutable.replaceProcess(with: directory + "/" + name, arguments: arguments)
     }
-    #endif
 }
 
-#if !CHATPAYLOADS_STORE
 /// `chatpayloads store` in the `chatpayloads` executable: the name and abstract of the real
 /// command (in `chatpayloads-store`, see ``StoreExecutable``) for the root's help. A store
 /// command line is forwarded before it is parsed, so this runs only if the forwarding was
@@ -91,4 +78,3 @@ struct StoreForwardCommand: ParsableCommand {
         throw ExitCode(StoreExecutable.missingStatus)
     }
 }
-#endif

@@ -1,21 +1,24 @@
 import ArgumentParser
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// `--kind` of `normalize`, `convert`, `diff` and `store import`/`export`: `auto` (each
 /// payload's kind told from its shape, as `validate --schema auto` tells it) or one
 /// ``ChatPayloadKind`` (the library's name for the concept; see its `ExpressibleByArgument`
-/// conformance for the spellings).
-struct PayloadKindArgument: ExpressibleByArgument, Hashable, Sendable {
+/// conformance for the spellings). Each word means one form in every command: `message` is the
+/// message payload (what `validate --schema message` checks), `sent-message` the sent form
+/// {timetoken, content, pubnubUserId, pubnubChannelId}; a command given a kind it does not read
+/// refuses it as a usage error naming the one it reads (``require(_:by:)``).
+package struct PayloadKindArgument: ExpressibleByArgument, Hashable, Sendable {
     /// The kind named; nil for `auto`.
-    var kind: ChatPayloadKind?
+    package var kind: ChatPayloadKind?
 
     /// `auto`.
-    static let auto = PayloadKindArgument(kind: nil)
+    package static let auto = PayloadKindArgument(kind: nil)
 
-    init(kind: ChatPayloadKind?) { self.kind = kind }
+    package init(kind: ChatPayloadKind?) { self.kind = kind }
 
-    init?(argument: String) {
+    package init?(argument: String) {
         if argument == "auto" {
             kind = nil
         } else if let kind = ChatPayloadKind(argument: argument) {
@@ -26,19 +29,55 @@ struct PayloadKindArgument: ExpressibleByArgument, Hashable, Sendable {
     }
 
     /// `auto` and the kinds, as `--help` and completions list them.
-    static var allValueStrings: [String] { ["auto"] + ChatPayloadKind.arguments.map(\.argument) }
-    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
-    var defaultValueDescription: String { kind?.argument ?? "auto" }
+    package static var allValueStrings: [String] { ["auto"] + ChatPayloadKind.arguments.map(\.argument) }
+    package static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    package var defaultValueDescription: String { kind?.argument ?? "auto" }
+
+    /// The kinds `normalize` and `diff` read: the payloads themselves (a message is the bare payload).
+    package static let payloadKinds: [ChatPayloadKind] = [.user, .channel, .member, .messagePayload, .messageAction]
+    /// The kinds with a record, which `convert` and the store read (a message in its sent form).
+    package static let recordKinds: [ChatPayloadKind] = [.user, .channel, .member, .message, .messageAction]
+
+    /// Why `command` refuses this kind (nil when `auto` or one of `kinds`): the message payload
+    /// where the sent form is read, and the other way round, name the spelling to use.
+    package func refusal(_ kinds: [ChatPayloadKind], by command: String) -> String? {
+        guard let kind, !kinds.contains(kind) else { return nil }
+        let listed = kinds.map(\.argument).joined(separator: ", ")
+        switch kind {
+        case .messagePayload where kinds.contains(.message):
+            return "--kind message is a message payload {id, text, ...}, which \(command) does not read; "
+                + "a sent message {timetoken, content, pubnubUserId, pubnubChannelId} is --kind sent-message"
+        case .message where kinds.contains(.messagePayload):
+            return "--kind sent-message is a sent message {timetoken, content, pubnubUserId, pubnubChannelId}, which \(command) does not read; "
+                + "a message payload {id, text, ...} is --kind message"
+        default:
+            return "--kind \(kind.argument) is not read by \(command): auto, \(listed)"
+        }
+    }
+
+    /// Throws the usage error (exit 64) of ``refusal(_:by:)``, if any: for a command's `validate()`.
+    package func require(_ kinds: [ChatPayloadKind], by command: String) throws(UsageError) {
+        if let refusal = refusal(kinds, by: command) { throw UsageError(refusal) }
+    }
 }
 
-/// The kinds `--kind` names (`message` is the message payload for `normalize`, the sent
-/// message for `convert` and the store: ``ChatPayloadKind/message``).
+/// The kinds `--kind` names: `message` is the message payload (``ChatPayloadKind/messagePayload``,
+/// what `validate --schema message` checks) and `sent-message` the sent form
+/// (``ChatPayloadKind/message``) in every command.
 extension ChatPayloadKind: ExpressibleByArgument {
     /// The kinds a command line names, in `--help`'s order.
-    static let arguments: [ChatPayloadKind] = [.user, .channel, .member, .message, .messageAction]
+    package static let arguments: [ChatPayloadKind] = [.user, .channel, .member, .messagePayload, .message, .messageAction]
 
-    /// The command line's spelling (`message-action` for ``messageAction``).
-    var argument: String { self == .messageAction ? "message-action" : rawValue }
+    /// The command line's spelling (`message` for ``messagePayload``, `sent-message` for
+    /// ``message``, `message-action` for ``messageAction``).
+    package var argument: String {
+        switch self {
+        case .messagePayload: return "message"
+        case .message: return "sent-message"
+        case .messageAction: return "message-action"
+        default: return rawValue
+        }
+    }
 
     public init?(argument: String) {
         guard let kind = ChatPayloadKind.arguments.first(where: { $0.argument == argument }) else { return nil }
@@ -53,30 +92,37 @@ extension ChatPayloadKind: ExpressibleByArgument {
 extension ChatDatePolicy: ExpressibleByArgument {}
 
 /// A payload that could not be transformed, located in file coordinates.
-struct TransformFailure: Error {
-    var message: String
-    var line: Int?
-    var column: Int?
+package struct TransformFailure: Error {
+    package var message: String
+    package var line: Int?
+    package var column: Int?
     /// Unreadable (exit 2) rather than undecodable (exit 1).
-    var unreadable: Bool
+    package var unreadable: Bool
+
+    package init(message: String, line: Int?, column: Int?, unreadable: Bool) {
+        self.message = message
+        self.line = line
+        self.column = column
+        self.unreadable = unreadable
+    }
 
     /// A decoding error of the payload at `label`, its position (in the payload's text) moved
     /// into the input by the library's ``PayloadLabel/inputPosition(line:column:)``.
-    static func decoding(_ error: ChatDecodingError, label: PayloadLabel) -> TransformFailure {
+    package static func decoding(_ error: ChatDecodingError, label: PayloadLabel) -> TransformFailure {
         let position = error.location.map { label.inputPosition(line: $0.line, column: $0.column) }
         return TransformFailure(message: decodingMessage(error), line: position?.line, column: position?.column, unreadable: error.kind == .invalidJSON)
     }
 
     /// A decoding error whose line is shifted by `lineOffset` (`store apply` and `store
     /// import` still locate theirs so).
-    static func decoding(_ error: ChatDecodingError, lineOffset: Int) -> TransformFailure {
+    package static func decoding(_ error: ChatDecodingError, lineOffset: Int) -> TransformFailure {
         TransformFailure(
             message: decodingMessage(error), line: error.location.map { $0.line + lineOffset }, column: error.location?.column,
             unreadable: error.kind == .invalidJSON)
     }
 
     /// A decoding error's message, with its pointer in front unless the message names it.
-    static func decodingMessage(_ error: ChatDecodingError) -> String {
+    package static func decodingMessage(_ error: ChatDecodingError) -> String {
         guard let last = error.pointer.lastToken, !error.message.contains(error.pointer.description), !error.message.contains(JSONWriter.quoted(last)) else {
             return error.message
         }
@@ -85,7 +131,7 @@ struct TransformFailure: Error {
 
     /// A parse error of the payload at `label` as `validate` words it: a limit's message ends
     /// with its key (`... (max-depth)`), anything else is `not valid JSON: ...`.
-    static func parse(_ error: JSONParseError, profile: Profile, label: PayloadLabel) -> TransformFailure {
+    package static func parse(_ error: JSONParseError, profile: Profile, label: PayloadLabel) -> TransformFailure {
         let issue = profile.parseIssue(error)
         let isLimit = if case .limit = issue.kind { true } else { false }
         let position = label.inputPosition(line: error.location.line, column: error.location.column)
@@ -93,7 +139,7 @@ struct TransformFailure: Error {
             message: isLimit ? issue.message : "not valid JSON: \(error.message)", line: position.line, column: position.column, unreadable: true)
     }
 
-    static func encoding(_ error: ChatEncodingError) -> TransformFailure {
+    package static func encoding(_ error: ChatEncodingError) -> TransformFailure {
         TransformFailure(message: error.description, line: nil, column: nil, unreadable: false)
     }
 }
@@ -106,26 +152,33 @@ struct TransformFailure: Error {
 /// Inputs are read and parsed under `profile`'s limits exactly as `validate` reads them (the
 /// same reader, the same `max-bytes`, `max-depth`, `max-string-bytes` and `max-number-digits`,
 /// the same messages): a payload over a limit is unreadable (exit 2).
-struct TransformRunner {
+package struct TransformRunner {
     var paths: [String]
     var format: InputFormat
     var pretty: Bool
     /// The profile whose limits bound the inputs (the config's, see ``LoadedConfig/profile(for:)``).
     var profile: Profile
     /// The progress line's task name (`normalize`, `convert`); nil shows none.
-    var progressTask: String? = nil
+    package var progressTask: String? = nil
     /// `--quiet`: no progress line.
-    var quiet = false
+    package var quiet = false
+
+    package init(paths: [String], format: InputFormat, pretty: Bool, profile: Profile) {
+        self.paths = paths
+        self.format = format
+        self.pretty = pretty
+        self.profile = profile
+    }
 
     /// `run(emitting:_:)` for a transform of the payload's value, its document (nil for YAML)
     /// and the shift of its lines in the input (``PayloadLabel/lineOffset``; `store apply`'s).
-    func run(emitting: Bool = true, _ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
+    package func run(emitting: Bool = true, _ transform: (JSONValue, JSONDocument?, Int) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
         run(emitting: emitting) { (payload: ParsedPayload, label: PayloadLabel) in transform(payload.value, payload.document, label.lineOffset) }
     }
 
     /// With `emitting` false the transformed values are not printed (only the problems are).
     /// `transform` gets each payload read and where it sits in its input.
-    func run(emitting: Bool = true, _ transform: (ParsedPayload, PayloadLabel) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
+    package func run(emitting: Bool = true, _ transform: (ParsedPayload, PayloadLabel) -> Result<JSONValue, TransformFailure>) -> ExitStatus {
         var collector = InputCollector()
         collector.format = format
         var arguments = paths

@@ -5,16 +5,17 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChatPayloadsStoreCLI
 import Dispatch
+import PlaygroundServer
 
 // `chatpayloads-store`: the whole command-line tool with the store commands (what `chatpayloads
-// store …` execs; see StoreExecutable in Sources/ChatPayloadsCLI). ChatPayloadsCLI beside this
-// file is a link to Sources/ChatPayloadsCLI, compiled here under CHATPAYLOADS_STORE.
+// store …` execs; see StoreExecutable in Sources/ChatPayloadsCLI and ChatPayloadsStoreCLI).
 //
 // `chatpayloads-store serve [options]` is the playground server, what `chatpayloads serve` execs
-// (see ServeCommand; PlaygroundServer beside this file is a link to Sources/chatpayloads-serve):
-// one executable for both, so the runtime, Foundation and the CLI's code are shipped once for them.
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ServeCommand.serverModeArgument {
+// (see ServeCommand and Sources/PlaygroundServer): one executable for both, so the runtime,
+// Foundation and the CLI's code are shipped once for them.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == PlaygroundServer.modeArgument {
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     Task {
         await PlaygroundServer.main(arguments: arguments)
@@ -22,5 +23,5 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ServeCommand.ser
     }
     dispatchMain()
 } else {
-    ChatPayloadsMain.run()
+    ChatPayloadsStoreMain.run()
 }

@@ -2,7 +2,7 @@
 import JSONCore
 import XCTest
 
-/// The README's library example, compiled and run.
+/// The README's library example (its `import ChatPayloads` block), compiled and run.
 final class ReadmeExampleTests: XCTestCase {
     struct Prefs: UserCustomData, Codable { var theme = "light" }
 
@@ -34,18 +34,18 @@ final class ReadmeExampleTests: XCTestCase {
         }
     }
 
-    /// The README's `.chatpayloads.yml` example is a valid config, and its table of limits
-    /// lists every limit with its default.
+    /// The `.chatpayloads.yml` example of docs/profiles.md (moved there from the README) is a
+    /// valid config, and its table of limits lists every limit with its default.
     func testReadmeConfigExampleAndLimitsTable() throws {
-        let readme = try EngineTestPaths.text(EngineTestPaths.packageRoot.appendingPathComponent("README.md"))
-        let section = try XCTUnwrap(readme.range(of: "## Profiles and the config file")).upperBound
+        let readme = try EngineTestPaths.text(EngineTestPaths.packageRoot.appendingPathComponent("docs/profiles.md"))
+        let section = try XCTUnwrap(readme.range(of: "\n## The config file\n")).upperBound
         let start = try XCTUnwrap(readme.range(of: "```yaml\n", range: section..<readme.endIndex)).upperBound
         let end = try XCTUnwrap(readme.range(of: "```", range: start..<readme.endIndex)).lowerBound
-        let config = try ChatPayloadsConfig.parse(String(readme[start..<end]), file: "README.md")
+        let config = try ChatPayloadsConfig.parse(String(readme[start..<end]), file: "docs/profiles.md")
         XCTAssertEqual(config.profile.name, .strict)
         XCTAssertEqual(config.customSchemas["content:imageUrl"], "schemas/image-content.json")
         for limit in Profile.Limit.allCases {
-            XCTAssertTrue(readme.contains("| `\(limit.key)` | \(limit.defaultValue)"), "README lacks the row for \(limit.key) = \(limit.defaultValue)")
+            XCTAssertTrue(readme.contains("| `\(limit.key)` | \(limit.defaultValue)"), "docs/profiles.md lacks the row for \(limit.key) = \(limit.defaultValue)")
         }
     }
 }

@@ -2,7 +2,8 @@
 import ChatStore
 import XCTest
 
-/// The README's ChatStore example, run.
+/// The ChatStore example of docs/store.md (a page of history and an observation; moved there from
+/// the README), run.
 final class ReadmeExampleTests: XCTestCase {
     func testReadmeExample() async throws {
         let folder = try TemporaryFolder()

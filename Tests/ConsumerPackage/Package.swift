@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // A package that depends on ChatPayloads as an app would (issue 20). Scripts/consumer-check copies
-// it to .build-consumer/, writes the README's library section into it, builds it and runs its
-// Swift Testing tests; CHATPAYLOADS_ROOT is the checkout to depend on.
+// it to .build-consumer/, writes the README's library block and docs/store.md's store block into
+// it, builds it and runs its Swift Testing tests; CHATPAYLOADS_ROOT is the checkout to depend on.
 import PackageDescription
 
 let root = Context.environment["CHATPAYLOADS_ROOT"] ?? "../.."

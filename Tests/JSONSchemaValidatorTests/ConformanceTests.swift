@@ -69,7 +69,7 @@ final class ConformanceTests: XCTestCase {
     func testDraft4RequiredSuitePasses() throws { try assertRequiredSuitePasses(.draft4, count: 618) }
 
     /// The optional and format sections of the older drafts: everything passes but the tests
-    /// listed in README.md (JSON Schema dialects), by file and count.
+    /// listed in docs/validator.md (Conformance), by file and count.
     func testOlderDraftsOptionalAndFormatSections() throws {
         let expectedFailures: [String: [String: Int]] = [
             // Content keywords annotate in every draft (draft 7 allows asserting them; 2019-09 on forbid it).

@@ -58,7 +58,7 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
 
     /// Exports every schema under every setting, judges the vectors and `generatedPerSchema`
     /// generated payloads per schema with `validate` and with python-jsonschema on the exported
-    /// text (one python process), and fails on every disagreement, printing each.
+    /// text (two python processes, one per core), and fails on every disagreement, printing each.
     func crossCheck(schemas: [String], settings: [Setting], generatedPerSchema: Int) throws {
         let started = Date()
         let vectors = try vectorPayloads()
@@ -93,13 +93,25 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
         }
 
         print("ExportedSchemaCrossCheckTests: corpus and validate's verdicts ready after \(Date().timeIntervalSince(started)) s")
-        // One python process for every run.
-        let plan: [String: Any] = ["runs": runs.map { ["schema": $0.exported.path, "payloads": $0.payloads.path, "verdicts": $0.verdicts.path] }]
-        let planURL = work.appendingPathComponent("plan.json")
-        try JSONSerialization.data(withJSONObject: plan).write(to: planURL)
-        let python = try runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["python3", work.appendingPathComponent("fx/crosscheck/export_verdicts.py").path, planURL.path])
-        XCTAssertEqual(python.status, 0, "export_verdicts.py: \(String(decoding: python.stderr, as: UTF8.self))")
-        guard python.status == 0 else { return }
+        // Two python processes (one per core), each judging every other run.
+        let script = work.appendingPathComponent("fx/crosscheck/export_verdicts.py").path
+        var plans: [URL] = []
+        for half in 0..<2 {
+            let share = runs.enumerated().filter { $0.offset % 2 == half }.map(\.element)
+            let plan: [String: Any] = ["runs": share.map { ["schema": $0.exported.path, "payloads": $0.payloads.path, "verdicts": $0.verdicts.path] }]
+            let planURL = work.appendingPathComponent("plan-\(half).json")
+            try JSONSerialization.data(withJSONObject: plan).write(to: planURL)
+            plans.append(planURL)
+        }
+        let outcomes = PythonOutcomes(count: plans.count)
+        let planned = plans
+        DispatchQueue.concurrentPerform(iterations: planned.count) { half in
+            outcomes.set(half, Self.runPython(script: script, plan: planned[half]))
+        }
+        for (half, outcome) in outcomes.all.enumerated() {
+            XCTAssertEqual(outcome.status, 0, "export_verdicts.py (plan \(half)): \(outcome.stderr)")
+        }
+        guard outcomes.all.allSatisfy({ $0.status == 0 }) else { return }
         print("ExportedSchemaCrossCheckTests: python-jsonschema's verdicts after \(Date().timeIntervalSince(started)) s")
 
         var disagreements: [String] = []
@@ -211,5 +223,41 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
         try ExternalRuntime.require(
             ExternalRuntime.hasPythonModules(["jsonschema"]), "python-jsonschema",
             install: "pip install jsonschema, or pip install -r Tests/Vectors/requirements.txt")
+    }
+
+    /// Runs `python3 export_verdicts.py PLAN`: its exit status and standard error.
+    private static func runPython(script: String, plan: URL) -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, plan.path]
+        process.standardInput = FileHandle.nullDevice
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do {
+            try process.run()
+        } catch {
+            return (-1, "python3 did not start: \(error)")
+        }
+        let (_, stderr) = CLITestCase.drain(process, stdout: out, stderr: err)
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The python processes' outcomes, set from several threads.
+    private final class PythonOutcomes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [(status: Int32, stderr: String)]
+        init(count: Int) { items = Array(repeating: (-1, "not run"), count: count) }
+        func set(_ index: Int, _ outcome: (status: Int32, stderr: String)) {
+            lock.lock()
+            items[index] = outcome
+            lock.unlock()
+        }
+        var all: [(status: Int32, stderr: String)] {
+            lock.lock()
+            defer { lock.unlock() }
+            return items
+        }
     }
 }

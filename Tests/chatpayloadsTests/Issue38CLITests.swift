@@ -229,14 +229,14 @@ final class Issue38CLITests: CLITestCase {
         try write("u.ndjson", user)
         try write("c.ndjson", #"{"id":"c1","name":"C","type":"public"}"# + "\n")
         try write("m.ndjson", message + "\n")
-        for (kind, file) in [("user", "u.ndjson"), ("channel", "c.ndjson"), ("message", "m.ndjson")] {
+        for (kind, file) in [("user", "u.ndjson"), ("channel", "c.ndjson"), ("sent-message", "m.ndjson")] {
             let imported = try run(["store", "import", "--db", "s.sqlite", "--kind", kind, file])
             XCTAssertEqual(imported.status, 0, imported.stdout + imported.stderr)
         }
-        let numbers = try run(["store", "export", "--db", "s.sqlite", "--kind", "message"])
+        let numbers = try run(["store", "export", "--db", "s.sqlite", "--kind", "sent-message"])
         XCTAssertEqual(numbers.status, 0, numbers.stderr)
         XCTAssertTrue(numbers.stdout.contains(#""timetoken":16526940800000001"#), numbers.stdout)
-        let strings = try run(["store", "export", "--db", "s.sqlite", "--kind", "message", "--timetokens", "string"])
+        let strings = try run(["store", "export", "--db", "s.sqlite", "--kind", "sent-message", "--timetokens", "string"])
         XCTAssertEqual(strings.status, 0, strings.stderr)
         XCTAssertTrue(strings.stdout.contains(#""timetoken":"16526940800000001""#), strings.stdout)
         XCTAssertTrue(strings.stdout.contains(#""actionTimetoken":"16526940800000003""#), strings.stdout)

@@ -58,7 +58,7 @@ final class PayloadRulesCLITests: CLITestCase {
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         // Refused by the sent message's own rule, as validate --schema auto refuses it (issue 38).
         XCTAssertTrue(r.stdout.contains(#"sent.ndjson:1:14: error: the sent message's "timetoken" must be a timetoken (a string of decimal digits or a non-negative integer), got null"#), r.stdout)
-        let rows = try run(["store", "export", "--db", "s.sqlite", "--kind", "message"])
+        let rows = try run(["store", "export", "--db", "s.sqlite", "--kind", "sent-message"])
         XCTAssertEqual(rows.stdout, "", rows.stdout)
     }
 
@@ -166,7 +166,7 @@ final class OneRuleCLITests: CLITestCase {
             let imported = try run(["store", "import", "--db", db, "--no-config", "--profile", profile, "corpus.ndjson"])
             XCTAssertEqual(imported.status, 1, "\(profile): \(imported.stdout)\(imported.stderr)")
             var stored: Set<String> = []
-            for kind in ["user", "channel", "member", "message"] {
+            for kind in ["user", "channel", "member", "sent-message"] {
                 let export = try run(["store", "export", "--db", db, "--kind", kind])
                 XCTAssertEqual(export.status, 0, export.stderr)
                 for row in try lines(export.stdout) {

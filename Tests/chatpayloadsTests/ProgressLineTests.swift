@@ -94,7 +94,7 @@ final class ProgressLineTests: CLITestCase {
     }
 }
 
-/// Shell completions, as the README documents them.
+/// Shell completions, as docs/cli.md documents them.
 final class CompletionScriptTests: CLITestCase {
     func testCompletionScriptsNameTheSubcommands() throws {
         for shell in ["bash", "zsh", "fish"] {

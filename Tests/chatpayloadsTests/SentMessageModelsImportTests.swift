@@ -7,7 +7,7 @@ import XCTest
 /// `messageActions` is invalid was dropped by `store import` without an error line, its JSON
 /// report saying `"passed": true, "exitCode": 0`, and passed by the library's ingestion. Now
 /// `validate --schema auto`, `store import` (text and JSON reporters, `--jobs 1` and `--jobs 2`,
-/// `--kind auto` and `--kind message`, the fast path and the typed path), ``PayloadIngestor``
+/// `--kind auto` and `--kind sent-message`, the fast path and the typed path), ``PayloadIngestor``
 /// and ``ChatMessage`` decoding judge it by one rule: the same accepted set, the same issues at
 /// the same pointers and positions, under every profile.
 final class SentMessageModelsImportTests: CLITestCase {
@@ -81,7 +81,7 @@ final class SentMessageModelsImportTests: CLITestCase {
 
     /// The content ids of the stored messages, as line numbers.
     func storedLines(_ db: String) throws -> Set<Int> {
-        let export = try run(["store", "export", "--db", db, "--kind", "message"])
+        let export = try run(["store", "export", "--db", db, "--kind", "sent-message"])
         XCTAssertEqual(export.status, 0, export.stderr)
         var lines: Set<Int> = []
         for row in export.stdout.split(separator: "\n") {
@@ -126,7 +126,7 @@ final class SentMessageModelsImportTests: CLITestCase {
             XCTAssertEqual(Set(expected.verdicts.filter(\.valid).map(\.line)), accepted, "\(name): \(expected.verdicts)")
             XCTAssertTrue(expected.verdicts.allSatisfy { $0.valid == $0.errors.isEmpty }, "\(name): every refusal has its located error: \(expected.verdicts)")
             // store import, every way it reads: the same verdicts, passed only when valid, exit 1, the bad ones not stored.
-            for extra in [["--jobs", "1"], ["--jobs", "2"], ["--kind", "message", "--jobs", "1"], ["--kind", "message", "--jobs", "2"]] {
+            for extra in [["--jobs", "1"], ["--jobs", "2"], ["--kind", "sent-message", "--jobs", "1"], ["--kind", "sent-message", "--jobs", "2"]] {
                 let db = "\(name)-\(extra.joined()).sqlite"
                 let imported = try run(["store", "import", "--db", db, "--no-config", "--profile", name, "--force", "--reporter", "json"] + extra + ["sent.ndjson"])
                 XCTAssertEqual(imported.status, 1, "\(name) \(extra): \(imported.stderr)")
@@ -189,7 +189,7 @@ final class ImportNotStoredTests: CLITestCase {
         let users = try run(["store", "export", "--db", "e.sqlite", "--kind", "user"])
         XCTAssertEqual(users.stdout.split(separator: "\n").count, 1, users.stdout)
         XCTAssertTrue(users.stdout.contains(#""id":"u9""#), users.stdout)
-        XCTAssertEqual(try run(["store", "export", "--db", "e.sqlite", "--kind", "message"]).stdout, "")
+        XCTAssertEqual(try run(["store", "export", "--db", "e.sqlite", "--kind", "sent-message"]).stdout, "")
         // The JSON report: failed payloads are not passed, and its exit code is the process's.
         let json = try run(["store", "import", "--db", "f.sqlite", "--no-config", "--force", "--reporter", "json", "events.ndjson"])
         XCTAssertEqual(json.status, 1, json.stderr)

@@ -59,10 +59,10 @@ final class StoreCommandTests: CLITestCase {
     func testMessageExportEqualsConvertRoundTrip() throws {
         try seed()
         XCTAssertEqual(try run(["store", "import", "--db", "chat.sqlite", "--no-config", "users.ndjson", "channels.ndjson", "messages.ndjson"]).status, 0)
-        let exported = try run(["store", "export", "--db", "chat.sqlite", "--kind", "message"])
-        let records = try run(["convert", "--no-config", "--to", "record", "--kind", "message", "messages.ndjson"])
+        let exported = try run(["store", "export", "--db", "chat.sqlite", "--kind", "sent-message"])
+        let records = try run(["convert", "--no-config", "--to", "record", "--kind", "sent-message", "messages.ndjson"])
         try put("records.ndjson", records.stdout)
-        let payloads = try run(["convert", "--no-config", "--to", "payload", "--kind", "message", "records.ndjson"])
+        let payloads = try run(["convert", "--no-config", "--to", "payload", "--kind", "sent-message", "records.ndjson"])
         XCTAssertEqual(exported.stdout, payloads.stdout)
         XCTAssertEqual(exported.stdoutLines.count, 3)
     }
@@ -86,10 +86,10 @@ final class StoreCommandTests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("bad.ndjson:5:1: error: this is a message payload"), r.stdout)
         XCTAssertTrue(r.stdout.contains("1 inserted"), r.stdout)
         XCTAssertTrue(r.stdout.contains("4 rejected (3 invalid, 1 unreadable; 1 of the invalid refers to a user or channel that is not stored)"), r.stdout)
-        let stored = try run(["store", "export", "--db", "chat.sqlite", "--kind", "message"])
+        let stored = try run(["store", "export", "--db", "chat.sqlite", "--kind", "sent-message"])
         XCTAssertEqual(stored.stdoutLines.count, 1)
         // --force stores the message with an id-only channel.
-        let forced = try run(["store", "import", "--db", "chat.sqlite", "--no-config", "--force", "--kind", "message", "bad.ndjson"])
+        let forced = try run(["store", "import", "--db", "chat.sqlite", "--no-config", "--force", "--kind", "sent-message", "bad.ndjson"])
         XCTAssertTrue(forced.stdout.contains("1 inserted"), forced.stdout)
     }
 
@@ -111,7 +111,7 @@ final class StoreCommandTests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("1299 inserted, 0 updated, 0 unchanged (duplicates), 0 stale (kept out); 1 rejected"), r.stdout)
         let again = try run(["store", "import", "--db", "chat.sqlite", "--no-config", "--batch-size", "700", "many.ndjson"])
         XCTAssertTrue(again.stdout.contains("0 inserted, 0 updated, 1299 unchanged (duplicates)"), again.stdout)
-        let stored = try run(["store", "export", "--db", "chat.sqlite", "--kind", "message"])
+        let stored = try run(["store", "export", "--db", "chat.sqlite", "--kind", "sent-message"])
         XCTAssertEqual(stored.stdoutLines.count, 1299)
     }
 

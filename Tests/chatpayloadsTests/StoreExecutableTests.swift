@@ -105,6 +105,30 @@ final class StoreExecutableTests: CLITestCase {
         XCTAssertTrue(try neededLibraries(store).contains { $0.hasPrefix("libsqlite3") })
     }
 
+    /// Issue 39: the store's commands and the server are targets of their own, linked into
+    /// `chatpayloads-store` only: `chatpayloads` holds no symbol of GRDB, Hummingbird, SwiftNIO
+    /// or those targets (Swift's mangled module names in its symbol table), the store executable
+    /// holds them all.
+    func testChatpayloadsLinksNeitherGRDBNorTheHTTPStack() throws {
+        let cli = try XCTUnwrap(CLITestCase.binary)
+        let store = cli.deletingLastPathComponent().appendingPathComponent("chatpayloads-store")
+        let modules = ["4GRDB", "11Hummingbird", "7NIOCore", "20ChatPayloadsStoreCLI", "16PlaygroundServer"]
+        let inCLI = try definedSymbols(cli)
+        let inStore = try definedSymbols(store)
+        XCTAssertTrue(inCLI.contains { $0.contains("15ChatPayloadsCLI") }, "the symbol table of chatpayloads is readable")
+        for module in modules {
+            XCTAssertFalse(inCLI.contains { $0.contains("$s\(module)") }, "chatpayloads links \(module)")
+            XCTAssertTrue(inStore.contains { $0.contains("$s\(module)") }, "chatpayloads-store lacks \(module)")
+        }
+    }
+
+    /// The names of the symbols `binary` defines (`nm --defined-only`).
+    func definedSymbols(_ binary: URL) throws -> [Substring] {
+        let result = try runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["nm", "--defined-only", binary.path])
+        XCTAssertEqual(result.status, 0, "nm \(binary.path)")
+        return String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+    }
+
     /// The `DT_NEEDED` entries of an ELF executable, as `ldd` lists them.
     func neededLibraries(_ binary: URL) throws -> [String] {
         let result = try runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["ldd", binary.path])

@@ -35,7 +35,7 @@ final class StoreImportJobsTests: CLITestCase {
             XCTAssertEqual(imported.status, 2, imported.stderr)
             // Per-payload lines (the summary line's time differs from run to run).
             outputs.append(imported.stdoutLines.filter { !$0.contains("\"seconds\"") && !$0.contains("\"elapsed") }.joined(separator: "\n"))
-            let export = try run(["store", "export", "--db", db, "--kind", "message"])
+            let export = try run(["store", "export", "--db", db, "--kind", "sent-message"])
             XCTAssertEqual(export.status, 0, export.stderr)
             exports.append(export.stdout)
         }

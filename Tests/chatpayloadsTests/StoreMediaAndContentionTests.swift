@@ -56,7 +56,7 @@ final class StoreMediaAndContentionTests: CLITestCase {
         XCTAssertFalse(r.stderr.contains("locked"), r.stderr)
         try holderIn.fileHandleForWriting.close()
         holder.waitUntilExit()
-        let exported = try run(["store", "export", "--db", "chat.sqlite", "--kind", "message"])
+        let exported = try run(["store", "export", "--db", "chat.sqlite", "--kind", "sent-message"])
         XCTAssertEqual(exported.stdoutLines.count, 50)
     }
 
@@ -105,7 +105,7 @@ final class StoreMediaAndContentionTests: CLITestCase {
         let query = try runReader(["store", "query", "--db", path, "messages"])
         XCTAssertEqual(query.status, 0, query.stderr)
         XCTAssertTrue(query.stdout.contains("m3"), query.stdout)
-        let export = try runReader(["store", "export", "--db", path, "--kind", "message"])
+        let export = try runReader(["store", "export", "--db", path, "--kind", "sent-message"])
         XCTAssertEqual(export.status, 0, export.stderr)
         XCTAssertEqual(export.stdout.split(separator: "\n").count, 3)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -155,7 +155,7 @@ final class StoreMediaAndContentionTests: CLITestCase {
             }
             let check = try run(["store", "check", "--db", db])
             XCTAssertEqual(check.status, 0, check.stderr)
-            let stored = try run(["store", "export", "--db", db, "--kind", "message"])
+            let stored = try run(["store", "export", "--db", db, "--kind", "sent-message"])
             XCTAssertEqual(stored.stdoutLines.count, committed, reporter)
         }
     }
@@ -175,7 +175,7 @@ final class StoreMediaAndContentionTests: CLITestCase {
             "$0" store import --db "$1/full.sqlite" --no-config --batch-size 250 --reporter json big.ndjson > out.json 2> err.txt
             echo $? > status.txt
             "$0" store check --db "$1/full.sqlite" > check.txt 2>&1
-            "$0" store export --db "$1/full.sqlite" --kind message > stored.ndjson
+            "$0" store export --db "$1/full.sqlite" --kind sent-message > stored.ndjson
             """
         let r: (status: Int32, stdout: Data, stderr: Data)
         var realDiskFull = false

@@ -3,7 +3,7 @@ import XCTest
 
 /// Issue 25, the store as a new user meets it: advice in the command's own options, piped
 /// NDJSON, "not stored" naming the row, counts that agree between reporters, an empty input,
-/// and README / `--help` agreeing on the batch size.
+/// and docs/store.md / `--help` agreeing on the batch size.
 final class StoreNewUserTests: CLITestCase {
     static let users = """
         {"id":"u1","name":"Ann","type":"default","email":"ann@example.com","updated":"2024-01-01T00:00:00.000Z","eTag":"E1","custom":{}}
@@ -58,17 +58,17 @@ final class StoreNewUserTests: CLITestCase {
         XCTAssertTrue(one.stdout.contains("checked 1 payload"), one.stdout)
     }
 
-    /// The README's pipeline: `convert --to record | convert --to payload` gives back the payloads.
+    /// The pipeline docs/store.md names: `convert --to record | convert --to payload` gives back the payloads.
     func testReadmeConvertPipelineRoundTrips() throws {
         let input = (1...3).map { StoreNewUserTests.sent($0) }.joined(separator: "\n") + "\n"
         try write("messages.ndjson", input)
-        let records = try run(["convert", "--no-config", "--to", "record", "--kind", "message", "messages.ndjson"])
+        let records = try run(["convert", "--no-config", "--to", "record", "--kind", "sent-message", "messages.ndjson"])
         XCTAssertEqual(records.status, 0, records.stderr)
         XCTAssertEqual(records.stdoutLines.count, 3)
-        let payloads = try run(["convert", "--no-config", "--to", "payload", "--kind", "message"], stdin: records.stdout)
+        let payloads = try run(["convert", "--no-config", "--to", "payload", "--kind", "sent-message"], stdin: records.stdout)
         XCTAssertEqual(payloads.status, 0, payloads.stderr)
         XCTAssertEqual(payloads.stdoutLines.count, 3, payloads.stdout + payloads.stderr)
-        let direct = try run(["convert", "--no-config", "--to", "payload", "--kind", "message", "-"], stdin: records.stdout)
+        let direct = try run(["convert", "--no-config", "--to", "payload", "--kind", "sent-message", "-"], stdin: records.stdout)
         XCTAssertEqual(direct.stdout, payloads.stdout)
     }
 
@@ -99,7 +99,7 @@ final class StoreNewUserTests: CLITestCase {
         XCTAssertTrue(r.stderr.contains("empty.ndjson: warning: empty input"), r.stderr)
     }
 
-    /// The README states the batch default `--help` prints (the code's).
+    /// docs/store.md states the batch default `--help` prints (the code's).
     func testReadmeAndHelpAgreeOnTheBatchSize() throws {
         let help = try run(["store", "import", "--help"])
         let range = try XCTUnwrap(help.stdout.range(of: #"Rows per transaction \(default [0-9]+\)"#, options: .regularExpression), help.stdout)
@@ -109,7 +109,7 @@ final class StoreNewUserTests: CLITestCase {
         formatter.numberStyle = .decimal
         formatter.locale = Locale(identifier: "en_US")
         let grouped = try XCTUnwrap(formatter.string(from: NSNumber(value: value)))
-        let readme = try String(contentsOf: CLITestCase.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("(default \(grouped):"), "README does not give --batch-size's default \(grouped)")
+        let page = try String(contentsOf: CLITestCase.repositoryRoot.appendingPathComponent("docs/store.md"), encoding: .utf8)
+        XCTAssertTrue(page.contains("(default \(grouped):"), "docs/store.md does not give --batch-size's default \(grouped)")
     }
 }

@@ -25,7 +25,7 @@ extension PayloadCheck {
 
     /// How reports name the schema ``Schema/auto`` detected for a payload of `shape` found at
     /// `pointer`: `message`, or with its envelopes `message at /content (sent message)`.
-    @_spi(ChatPayloadsInternal) public static func detectedSchemaName(_ shape: PayloadShape, detected: BundledSchema, at pointer: JSONPointer) -> String {
+    package static func detectedSchemaName(_ shape: PayloadShape, detected: BundledSchema, at pointer: JSONPointer) -> String {
         let envelopes = shape.envelopes
         return envelopes.isEmpty
             ? detected.rawValue

@@ -76,21 +76,48 @@ extension PayloadCheck {
         }
     }
 
-    /// ``envelopeVerdict(_:in:context:position:)`` for JSON text at `place`, on one parse of the
-    /// text, made only when the shape has envelopes; true when it marked `result`.
+    /// ``envelopeDuplicateKeys(_:in:profile:)`` then ``envelopeVerdict(_:in:context:position:)``
+    /// for JSON text at `place`, on one parse of the text, made only when the shape has
+    /// envelopes; true when it marked `result`.
     func markEnvelopeAndModelProblems(
         _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, context: inout some PayloadCheckContext, into result: inout CheckedPayload
     ) -> Bool {
         guard case .envelope = shape, let (document, position) = PayloadCheck.parsed(text, place: place, label: result.label, options: detectionOptions) else {
             return false
         }
+        let label = result.label
+        let duplicates = PayloadCheck.envelopeDuplicateKeys(shape, in: document, profile: profile).map { issue in
+            guard let l = issue.location else { return issue }
+            let inPayload = place.outerPosition(line: l.line, column: l.column)
+            let inInput = label.inputPosition(line: inPayload.line, column: inPayload.column)
+            return issue.placed(line: inInput.line, column: inInput.column)
+        }
+        if !duplicates.isEmpty { return PayloadCheck.mark(.invalid(duplicates, isDecided: true), at: place.pointer, into: &result) }
         let verdict = PayloadCheck.envelopeVerdict(shape, in: document.root, context: &context, position: position)
         return PayloadCheck.mark(verdict, at: place.pointer, into: &result)
     }
 
+    /// The duplicate keys of an enveloped payload's text outside the payload inside (the
+    /// envelopes' own members and a sent message's models), as errors when `profile` rejects
+    /// duplicate keys (else none: the last value wins). The payload inside is read from its own
+    /// text by its validator, which reports its own duplicates. `document` is the text read with
+    /// the last value winning (``detectionOptions(for:)``); pointers are from its root and
+    /// positions in its text.
+    public static func envelopeDuplicateKeys(_ shape: PayloadShape, in document: JSONDocument, profile: Profile) -> [PayloadIssue] {
+        guard case .envelope = shape, profile.effectiveDuplicateKeys == .reject else { return [] }
+        let payload = shape.payloadPointer
+        return document.duplicateKeys.filter { !$0.objectPointer.tokens.starts(with: payload.tokens) }.map { dup in
+            PayloadIssue(
+                severity: .error,
+                message: "duplicate key \(JSONWriter.quoted(dup.key))\(dup.objectPointer.isRoot ? "" : " in \(dup.objectPointer)") (the last value wins in most decoders)",
+                instanceLocation: dup.objectPointer.appending(dup.key), keyword: "duplicate-key", rule: Profile.Rule.duplicateKeys.key,
+                location: dup.location)
+        }
+    }
+
     /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
     /// the text is not JSON).
-    @_spi(ChatPayloadsInternal) public static func parsed(
+    package static func parsed(
         _ text: [UInt8], place: PayloadPlace, label: PayloadLabel, options: JSONParseOptions
     ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
         guard let document = try? JSONParser.parse(text, options: options) else { return nil }
@@ -99,7 +126,7 @@ extension PayloadCheck {
 
     /// A function that gives the `line:column` in the input of a pointer into `document` (the
     /// text at `place` of the payload at `label`).
-    @_spi(ChatPayloadsInternal) public static func position(
+    package static func position(
         in document: JSONDocument, place: PayloadPlace, label: PayloadLabel
     ) -> (JSONPointer) -> (line: Int, column: Int)? {
         { pointer in

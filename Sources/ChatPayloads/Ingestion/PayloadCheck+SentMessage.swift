@@ -36,7 +36,7 @@ extension PayloadCheck {
     ///
     /// `position` places the members' issues (pointers from the message's root); nil leaves
     /// them unplaced (a YAML value, located afterwards).
-    @_spi(ChatPayloadsInternal) public static func judgeSentMessage(
+    package static func judgeSentMessage(
         _ value: JSONValue, text: [UInt8]?, content validator: PayloadValidator, context: inout some PayloadCheckContext,
         position: (JSONPointer) -> (line: Int, column: Int)?
     ) -> SentMessageVerdict {
@@ -56,7 +56,7 @@ extension PayloadCheck {
     /// as they are (placed by the judgement's `position`), or the content's report moved to its
     /// place in the input (``absorb(_:into:place:)``, warnings and `basic` output included);
     /// true when it made the payload invalid (or a schema error).
-    @_spi(ChatPayloadsInternal) public func absorb(_ verdict: SentMessageVerdict, into result: inout CheckedPayload) -> Bool {
+    package func absorb(_ verdict: SentMessageVerdict, into result: inout CheckedPayload) -> Bool {
         switch verdict {
         case .members(let members):
             return PayloadCheck.mark(members, at: .root, into: &result)

@@ -89,7 +89,7 @@ extension PayloadCheck {
     /// Takes the validator's verdict and issues on the payload at `place` (of the payload's
     /// text), moved to the payload's place in its input: errors before warnings, each keeping
     /// the validator's best-match order.
-    @_spi(ChatPayloadsInternal) public func absorb(_ report: PayloadReport, into result: inout CheckedPayload, place: PayloadPlace = .whole) {
+    package func absorb(_ report: PayloadReport, into result: inout CheckedPayload, place: PayloadPlace = .whole) {
         result.outcome = report.outcome
         let unreadable = report.outcome == .unreadable
         let label = result.label

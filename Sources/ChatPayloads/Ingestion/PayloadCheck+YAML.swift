@@ -46,7 +46,7 @@ extension PayloadCheck {
 
     /// Gives a YAML document's unlocated issues (and `basic` output units) the positions of
     /// their values; an unknown property's at its name, as in JSON text.
-    @_spi(ChatPayloadsInternal) public static func locate(_ result: inout CheckedPayload, in document: YAMLInstance.Document) {
+    package static func locate(_ result: inout CheckedPayload, in document: YAMLInstance.Document) {
         for i in result.issues.indices where result.issues[i].location == nil {
             let atName = PayloadValidator.isAboutPropertyName(result.issues[i].reportedRule)
             guard let position = document.position(of: result.issues[i].instanceLocation, key: atName) else { continue }

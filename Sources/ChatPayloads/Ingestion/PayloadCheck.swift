@@ -45,11 +45,23 @@ public struct PayloadCheck: Sendable {
     /// How an `auto` issue ends (what to do).
     public var autoAdvice = PayloadShape.validateAdvice
 
-    /// A check under `profile`, reading with `detectionOptions` (the profile's parse options
+    /// A check under `profile`, reading with `detectionOptions` (``detectionOptions(for:)``
     /// when nil).
     public init(profile: Profile, detectionOptions: JSONParseOptions? = nil) {
         self.profile = profile
-        self.detectionOptions = detectionOptions ?? profile.parseOptions
+        self.detectionOptions = detectionOptions ?? Self.detectionOptions(for: profile)
+    }
+
+    /// How `validate` reads a payload to see its shape (and `select`'s value) under `profile`:
+    /// its parse limits, except that a repeated key keeps its last value (the validator's own
+    /// reading, or ``envelopeDuplicateKeys(_:in:profile:)`` for an envelope's members, says
+    /// whether the profile refuses it) and the size is not bounded again (the splitter and the
+    /// validator bound it).
+    public static func detectionOptions(for profile: Profile) -> JSONParseOptions {
+        var options = profile.parseOptions
+        options.duplicateKeys = .lastWins
+        options.maxBytes = Int.max
+        return options
     }
 
     /// Checks one payload: `content` as cut out of its input at `label`, against `schema`

@@ -12,13 +12,12 @@ public enum PayloadBuildError: Error, Sendable {
 /// the callers that need the typed model or the record of a payload they already read
 /// (`normalize`, `convert`, `store import`): one decoder for every kind, one record builder.
 /// They decode without validating (the callers have the validator's verdict already), so they
-/// sit behind the same SPI as the unvalidated `decode(from:)` they call; apps ingest with
+/// are `package`, as the unvalidated `decode(from:)` they call; apps ingest with
 /// ``ingest(_:format:)``, which validates first.
-@_spi(ChatPayloadsInternal)
 extension PayloadIngestor {
     /// `value` decoded as `M`: from `document` (the parse `value` is the root of) when there is
     /// one, so that a decoding error carries its place in the text; else from the value.
-    public static func decode<M: ChatPayloadCodable>(
+    package static func decode<M: ChatPayloadCodable>(
         _ type: M.Type, from value: JSONValue, document: JSONDocument?, options: ChatDecodingOptions
     ) throws(ChatDecodingError) -> M {
         if let document { return try M.decode(from: document, options: options) }
@@ -31,7 +30,7 @@ extension PayloadIngestor {
     /// (``ChatPayloadKind/messagePayload``), ``ChatMessage`` (``ChatPayloadKind/message``, the
     /// sent form) or ``ChatMessageAction``; nil for the kinds that are not models (changesets,
     /// envelopes, records).
-    public static func model(
+    package static func model(
         _ kind: ChatPayloadKind, from value: JSONValue, document: JSONDocument?, options: ChatDecodingOptions
     ) throws(ChatDecodingError) -> (any ChatPayloadCodable)? {
         typealias Custom = IngestedCustomData
@@ -51,7 +50,7 @@ extension PayloadIngestor {
     /// user, channel and actions; an action without a parent id gets the message's) or
     /// `messageAction`; nil for the other kinds. The payload is decoded with
     /// ``decode(_:from:document:options:)``; it is not validated here.
-    public static func record(
+    package static func record(
         _ kind: ChatPayloadKind, from value: JSONValue, document: JSONDocument?, options: ChatDecodingOptions
     ) throws(PayloadBuildError) -> IngestedRecord? {
         typealias Custom = IngestedCustomData

@@ -85,7 +85,10 @@ public struct PayloadIngestor: Sendable {
                                        record: .message(record, user: nil, channel: nil, actions: []))
             }
         }
-        var options = validator.profile.parseOptions
+        // A sent message is read as validate reads its shape (a repeated key's last value; the
+        // sent message rule says which repetitions the profile refuses), anything else under the
+        // profile's own reading.
+        var options = building == .message ? PayloadCheck.detectionOptions(for: validator.profile) : validator.profile.parseOptions
         guard building != nil, bytes.count <= validator.profile.maxBytes, let document = try? JSONParser.parse(bytes, options: options) else {
             // Validation only, or a text the parser declines: the validator's reading says what is wrong.
             options.maxBytes = Int.max
@@ -111,6 +114,10 @@ public struct PayloadIngestor: Sendable {
         }
         func located(_ issues: [PayloadIssue]) -> [PayloadIssue] { yaml.map { Self.located(issues, in: $0) } ?? issues }
         var warnings: [PayloadIssue] = []
+        if let document {
+            let duplicates = PayloadCheck.envelopeDuplicateKeys(PayloadCheck.sentMessageShape, in: document, profile: validator.profile)
+            if !duplicates.isEmpty { return positioned(.invalid, duplicates, payload, record: nil, building: false) }
+        }
         switch PayloadCheck.judgeSentMessage(value, text: bytes, content: validator, context: &scratch.models, position: position) {
         case .members(let verdict):
             return positioned(.invalid, located(Self.issues(of: verdict)), payload, record: nil, building: false)

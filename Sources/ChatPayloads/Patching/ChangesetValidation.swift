@@ -1,9 +1,8 @@
 import JSONCore
 
-@_spi(ChatPayloadsInternal)
 extension JSONPatcher.Kind {
     /// The bundled schema whose fields a changeset of this kind carries.
-    public var schema: BundledSchema {
+    package var schema: BundledSchema {
         switch self {
         case .user: return .user
         case .channel: return .channel
@@ -22,8 +21,7 @@ extension PayloadValidator {
     /// member set to `null` clears the field, so `null` is not judged either. Warnings are left
     /// out. Positions are those of ``validate(value:)`` (none): locate the issues by their
     /// ``PayloadIssue/instanceLocation`` in the changeset's text.
-    @_spi(ChatPayloadsInternal)
-    public func validate(changeset: JSONValue) -> [PayloadIssue] {
+    package func validate(changeset: JSONValue) -> [PayloadIssue] {
         let report = validate(value: changeset)
         guard !report.isValid else { return [] }
         return report.issues.filter { issue in

@@ -9,8 +9,7 @@ import JSONCore
 /// Only the rule's inputs are checked (ids, `eTag`, `updated`); other changed members are copied
 /// as they are (validate the result against the schema if needed). A `null` member removes the
 /// field, except `type`, whose `null` is ignored; `custom` is replaced whole.
-@_spi(ChatPayloadsInternal)
-public enum JSONPatcher {
+package enum JSONPatcher {
     /// Which kind of object is patched.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A User object.

@@ -18,15 +18,13 @@ extension PayloadValidator {
     }
 
     /// Parses `bytes` with the profile's parse options, then validates (see ``validate(bytes:tape:)-(Collection<UInt8>,_)``).
-    @_spi(ChatPayloadsInternal)
-    public func validate(bytes: some Collection<UInt8>) -> PayloadReport {
+    package func validate(bytes: some Collection<UInt8>) -> PayloadReport {
         var tape = JSONTape()
         return validate(bytes: bytes, tape: &tape)
     }
 
     /// ``validate(bytes:tape:)`` for the bytes of any collection, reusing `tape`'s storage.
-    @_spi(ChatPayloadsInternal)
-    public func validate(bytes: some Collection<UInt8>, tape: inout JSONTape) -> PayloadReport {
+    package func validate(bytes: some Collection<UInt8>, tape: inout JSONTape) -> PayloadReport {
         let count = bytes.count
         if count > profile.maxBytes {
             let issue = PayloadIssue(

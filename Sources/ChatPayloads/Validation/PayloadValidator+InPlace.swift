@@ -4,8 +4,7 @@ import JSONSchemaValidator
 extension PayloadValidator {
     /// ``verdict(bytes:tape:)`` on text read in place (e.g. one line of an NDJSON block still in
     /// the read buffer), without copying it into an array of its own.
-    @_spi(ChatPayloadsInternal)
-    public func verdict(buffer: UnsafeBufferPointer<UInt8>, tape: inout JSONTape) -> PayloadVerdict? {
+    package func verdict(buffer: UnsafeBufferPointer<UInt8>, tape: inout JSONTape) -> PayloadVerdict? {
         guard full.hasFastPath, buffer.count <= profile.maxBytes else { return nil }
         var options = profile.parseOptions
         options.maxBytes = Int.max

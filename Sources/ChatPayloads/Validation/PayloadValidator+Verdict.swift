@@ -11,15 +11,13 @@ extension PayloadValidator {
     /// costs no more than a valid one. Whenever it returns a verdict, it is the outcome
     /// ``validate(bytes:tape:)-([UInt8],_)`` gives: a payload whose evaluation reached a limit
     /// (not decided, e.g. `max-regex-steps`) is `.undecided`, whatever combinator the limit was under.
-    @_spi(ChatPayloadsInternal)
-    public func verdict(bytes: [UInt8], tape: inout JSONTape) -> PayloadVerdict? {
+    package func verdict(bytes: [UInt8], tape: inout JSONTape) -> PayloadVerdict? {
         bytes.withUnsafeBufferPointer { verdict(buffer: $0, tape: &tape) }
     }
 
     /// ``verdict(bytes:tape:)`` when `tape` already holds `bytes`, read with the profile's
     /// ``Profile/parseOptions`` (see ``validate(bytes:readTape:)``).
-    @_spi(ChatPayloadsInternal)
-    public func verdict(bytes: [UInt8], readTape tape: inout JSONTape) -> PayloadVerdict? {
+    package func verdict(bytes: [UInt8], readTape tape: inout JSONTape) -> PayloadVerdict? {
         bytes.withUnsafeBufferPointer { verdict(buffer: $0, readTape: tape) }
     }
 }

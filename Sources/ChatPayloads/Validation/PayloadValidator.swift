@@ -92,8 +92,7 @@ public final class PayloadValidator: Sendable {
     // MARK: - Validation
 
     /// Parses `bytes` with the profile's parse options, then validates.
-    @_spi(ChatPayloadsInternal)
-    public func validate(bytes: [UInt8]) -> PayloadReport {
+    package func validate(bytes: [UInt8]) -> PayloadReport {
         var tape = JSONTape()
         return validate(bytes: bytes, tape: &tape)
     }
@@ -103,16 +102,14 @@ public final class PayloadValidator: Sendable {
     /// A valid payload is decided on a `JSONTape` without building a value tree; a payload
     /// that is invalid, unreadable or unusual is parsed and validated again in full, which
     /// collects every error with its location.
-    @_spi(ChatPayloadsInternal)
-    public func validate(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport {
+    package func validate(bytes: [UInt8], tape: inout JSONTape) -> PayloadReport {
         validate(bytes: bytes, tape: &tape, alreadyRead: false)
     }
 
     /// ``validate(bytes:tape:)-([UInt8],_)`` when `tape` already holds `bytes`, read by a
     /// successful `JSONTape.parse` with the profile's ``Profile/parseOptions`` (e.g. by
     /// ``detectShape(bytes:options:tape:)``, whose reading is then not repeated).
-    @_spi(ChatPayloadsInternal)
-    public func validate(bytes: [UInt8], readTape tape: inout JSONTape) -> PayloadReport {
+    package func validate(bytes: [UInt8], readTape tape: inout JSONTape) -> PayloadReport {
         validate(bytes: bytes, tape: &tape, alreadyRead: true)
     }
 
@@ -148,8 +145,7 @@ public final class PayloadValidator: Sendable {
     }
 
     /// Validates an already parsed document (its recorded duplicate keys follow the profile).
-    @_spi(ChatPayloadsInternal)
-    public func validate(document: JSONDocument) -> PayloadReport {
+    package func validate(document: JSONDocument) -> PayloadReport {
         var extra: [PayloadIssue] = []
         let policy = profile.effectiveDuplicateKeys
         if policy != .allow {
@@ -166,8 +162,7 @@ public final class PayloadValidator: Sendable {
 
     /// Validates a value with no source text (e.g. a YAML document): no positions. The parser
     /// limits (`max-depth`, `max-string-bytes`, `max-number-digits`) are checked on the value.
-    @_spi(ChatPayloadsInternal)
-    public func validate(value: JSONValue) -> PayloadReport {
+    package func validate(value: JSONValue) -> PayloadReport {
         if let issue = ValueLimits(profile: profile).firstIssue(in: value) { return unreadable(issue) }
         return report(value: value, document: nil, extra: [])
     }
@@ -303,8 +298,7 @@ public final class PayloadValidator: Sendable {
     /// Whether a failure of `keyword` is about a member's name rather than its value (an
     /// unknown property: `additionalProperties` or `unevaluatedProperties` rejecting it), so it
     /// is located at the name.
-    @_spi(ChatPayloadsInternal)
-    public static func isAboutPropertyName(_ keyword: String) -> Bool {
+    package static func isAboutPropertyName(_ keyword: String) -> Bool {
         keyword == "additionalProperties" || keyword == "unevaluatedProperties"
     }
 

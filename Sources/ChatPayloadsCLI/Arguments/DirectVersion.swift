@@ -1,4 +1,4 @@
-extension ChatPayloadsCommand {
+extension ChatPayloadsRootCommand {
     /// What `chatpayloads --version` prints (with its exit status 0), answered without building
     /// ArgumentParser's view of the whole command tree; nil for any other command line, which
     /// the tree parses (`validate --version`, `--version --help`, ...).

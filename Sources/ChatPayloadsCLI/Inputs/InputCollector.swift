@@ -16,18 +16,23 @@ import ChatPayloads
 /// An include glob without `/` matches a file's name (`*.json`, `draft-*`), an exclude glob
 /// without `/` any segment of the path (`node_modules`); one with `/` matches the path relative
 /// to the working directory (`fixtures/invalid/**`).
-struct InputCollector {
+package struct InputCollector {
     /// Globs a walked file must match (empty: the default extensions).
-    var include: [String] = []
+    package var include: [String] = []
     /// Globs that drop a walked or globbed file.
-    var exclude: [String] = []
+    package var exclude: [String] = []
     /// The format for every input, or `.auto` to decide per file.
-    var format: InputFormat = .auto
+    package var format: InputFormat = .auto
     /// The name reports use for standard input.
-    var standardInputName: String = "<stdin>"
+    package var standardInputName: String = "<stdin>"
+
+    package init(include: [String] = [], exclude: [String] = []) {
+        self.include = include
+        self.exclude = exclude
+    }
 
     /// Every input for `arguments` (each `-` is standard input).
-    func collect(_ arguments: [String]) -> [InputFile] {
+    package func collect(_ arguments: [String]) -> [InputFile] {
         var result: [InputFile] = []
         var seenPaths = Set<String>()
         var seenMissing = Set<String>()

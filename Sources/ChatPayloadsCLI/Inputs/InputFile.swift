@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// How an input's bytes are split into payloads.
-enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+package enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Decide by the file extension (`.ndjson`/`.jsonl`, `.yaml`/`.yml`, otherwise JSON).
     case auto
     /// One JSON document per input.
@@ -14,7 +14,7 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case yaml
 
     /// The format a path's extension implies.
-    static func forPath(_ path: String) -> InputFormat {
+    package static func forPath(_ path: String) -> InputFormat {
         if let ext = PathExtension.packed(path) {
             if ext == PathExtension.ndjson || ext == PathExtension.jsonl { return .ndjson }
             if ext == PathExtension.yaml || ext == PathExtension.yml { return .yaml }
@@ -27,13 +27,13 @@ enum InputFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     }
 
     /// Extensions a directory walk picks up when no `--include` is given.
-    static let defaultExtensions = [".json", ".ndjson", ".jsonl", ".yaml", ".yml"]
+    package static let defaultExtensions = [".json", ".ndjson", ".jsonl", ".yaml", ".yml"]
 }
 
 /// One input named on the command line or found in a directory or glob.
-struct InputFile: Sendable, Hashable {
+package struct InputFile: Sendable, Hashable {
     /// Where the bytes come from.
-    enum Source: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
         /// A file system path.
         case path(String)
         /// Standard input.
@@ -43,12 +43,12 @@ struct InputFile: Sendable, Hashable {
     }
 
     /// The name used in reports (the path as given or found, or the `--stdin-filename`).
-    let displayPath: String
+    package let displayPath: String
     /// Where to read.
-    let source: Source
+    package let source: Source
     /// How to split it into payloads; `.auto` only for standard input with no format named and
     /// no telling name: JSON, or NDJSON when it is one JSON value per line (``NDJSONSniff``).
-    let format: InputFormat
+    package let format: InputFormat
     /// Why the input cannot be read at all, known before reading (no such file, no glob match).
-    let problem: String?
+    package let problem: String?
 }

@@ -1,4 +1,4 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// One byte range of an NDJSON file, whole lines (it starts at the file's start or just after a

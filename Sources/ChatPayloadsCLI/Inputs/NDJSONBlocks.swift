@@ -1,10 +1,10 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// NDJSON lines still in the block they were read in (``NDJSONSplitter/Block``), queued as one
 /// chunk: the thread that checks them splits them into payloads (``items``), so the reading
 /// thread only finds line ends, and `--jobs 2` is not bound by one thread cutting lines.
-struct LineBlock: Sendable {
+package struct LineBlock: Sendable {
     let block: NDJSONSplitter.Block
     let inputIndex: Int
     /// The record index of the block's first payload in its input.
@@ -112,7 +112,7 @@ extension PayloadChecker {
     /// named, no `--select` and no `--expect invalid`, each line is decided on the tape in place,
     /// in the block's buffer (no copy of its bytes); a line the tape declines, and every line
     /// otherwise, is checked as a payload of its own (``check(_:)``), which says what is wrong.
-    func check(lines block: LineBlock) -> [PayloadResult] {
+    package func check(lines block: LineBlock) -> [PayloadResult] {
         guard rules.verdictOnly, rules.select == nil, !rules.expectInvalid, block.schema != .auto else { return check(block.items) }
         var memo = ValidatorMemo(cache: cache)
         guard case .success(let validator) = memo.validator(for: block.schema) else { return check(block.items) }

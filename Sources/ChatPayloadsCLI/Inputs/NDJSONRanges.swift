@@ -1,4 +1,4 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 
 extension ParallelRunner {
     /// Queues an NDJSON file as byte ranges of whole lines (``LineRange``) that the worker

@@ -3,14 +3,14 @@ import JSONCore
 
 /// A payload read and parsed as `validate` reads it: JSON text parsed under the profile's
 /// limits, or a YAML document checked against them.
-enum ParsedPayload {
+package enum ParsedPayload {
     /// JSON text, parsed (with its source, for locations).
     case json(JSONDocument)
     /// A YAML document.
     case yaml(YAMLInstance.Document)
 
     /// The value.
-    var value: JSONValue {
+    package var value: JSONValue {
         switch self {
         case .json(let document): return document.root
         case .yaml(let document): return document.value
@@ -18,14 +18,22 @@ enum ParsedPayload {
     }
 
     /// The JSON document (nil for YAML).
-    var document: JSONDocument? {
+    package var document: JSONDocument? {
         if case .json(let document) = self { return document }
         return nil
     }
 
+    /// Where the payload starts in its input, read at `label`: a YAML document's value, or
+    /// the first character of its JSON text (where `validate` puts a problem with the whole
+    /// payload).
+    func start(at label: PayloadLabel) -> (line: Int, column: Int) {
+        if case .yaml(let document) = self, let position = document.position(of: .root) { return position }
+        return label.inputPosition(line: 1, column: 1)
+    }
+
     /// The payload as the library's check reads it (``PayloadCheck/check(_:label:schema:schemaName:context:)``):
     /// the JSON text, or the YAML document.
-    var content: SplitPayload.Content {
+    package var content: SplitPayload.Content {
         switch self {
         case .json(let document): return .json(document.source)
         case .yaml(let document): return .yaml(document)

@@ -8,9 +8,9 @@ import JSONCore
 /// A problem that stops the input (cannot open, too large, bad YAML) is handed over as a
 /// ``Payload/failure(_:)``, so every input yields at least one payload unless it is an empty
 /// NDJSON stream or an empty array.
-enum PayloadReader {
+package enum PayloadReader {
     /// One payload, or why there is none.
-    enum Payload: Sendable {
+    package enum Payload: Sendable {
         /// JSON text.
         case bytes([UInt8])
         /// A YAML document.
@@ -24,7 +24,7 @@ enum PayloadReader {
     /// memory). `idle` runs when an NDJSON stream has nothing new to read yet (see
     /// ``NDJSONSplitter``). With `keepCarriageReturns` an NDJSON line that ended `\r\n` keeps its
     /// `\r` (for `--emit`).
-    static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (PayloadLabel, Payload) -> Void) {
+    package static func read(_ input: InputFile, maxBytes: Int, idle: (() -> Void)? = nil, keepCarriageReturns: Bool = false, _ body: (PayloadLabel, Payload) -> Void) {
         func fail(_ message: String, label: PayloadLabel = .whole, line: Int? = nil, column: Int? = nil) {
             body(label, .failure(.check(message, kind: .read, line: line, column: column)))
         }

@@ -35,7 +35,7 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The payload file to compare with it.", valueName: "B"))
     var b: String
 
-    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message, message-action.")
+    @Option(name: .shortAndLong, help: "The payload kind: auto (by shape), user, channel, member, message (the message payload), message-action.")
     var kind: PayloadKindArgument = .auto
 
     @Flag(name: .long, help: "Read both inputs as NDJSON (default: by extension, .ndjson or .jsonl).")
@@ -48,6 +48,7 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if a == "-" && b == "-" { throw UsageError("only one of A and B can be standard input") }
+        try kind.require(PayloadKindArgument.payloadKinds, by: "diff")
     }
 
     mutating func run() throws {
@@ -146,8 +147,12 @@ enum DiffInput {
         let kind: CodecVectorKind?
         switch option {
         case nil: kind = PayloadValidator.detectSchema(a.root).flatMap(CodecVectorKind.init(schema:))
+        case .user?: kind = .user
+        case .channel?: kind = .channel
+        case .member?: kind = .member
+        case .messagePayload?: kind = .message
         case .messageAction?: kind = .messageAction
-        case let option?: kind = CodecVectorKind(rawValue: option.rawValue)
+        case _?: kind = nil
         }
         guard let kind else { return [] }
         switch (kind.roundTrip(a), kind.roundTrip(b)) {

@@ -12,11 +12,11 @@ import Foundation
 /// the same terminal must not tear the line: give the sinks the run writes to as `flushing`
 /// (flushed before each redraw) and call ``settle()`` after each step that may write to them, or
 /// ``clear()`` before writing straight to the terminal.
-final class ProgressLine {
+package final class ProgressLine {
     /// How long the work runs before the line appears.
-    let delay: Duration
+    package let delay: Duration
     /// The least time between two redraws.
-    static let interval: Duration = .milliseconds(100)
+    package static let interval: Duration = .milliseconds(100)
 
     private let task: String
     private let totalBytes: Int?
@@ -31,7 +31,7 @@ final class ProgressLine {
 
     /// A line for `task`, or nil when none may be shown (`quiet`, or standard error is not a terminal).
     /// `totalBytes` is only worked out when there is a line to show (it looks at every input).
-    static func make(task: String, quiet: Bool, totalBytes: @autoclosure () -> Int?, flushing: [OutputSink]) -> ProgressLine? {
+    package static func make(task: String, quiet: Bool, totalBytes: @autoclosure () -> Int?, flushing: [OutputSink]) -> ProgressLine? {
         guard !quiet, Terminal.isTerminal(2) else { return nil }
         var delay = Duration.seconds(1)
         if let text = ProcessInfo.processInfo.environment["CHATPAYLOADS_PROGRESS_AFTER_MS"], let ms = Int(text), ms >= 0 {
@@ -40,7 +40,7 @@ final class ProgressLine {
         return ProgressLine(task: task, totalBytes: totalBytes(), delay: delay, err: Terminal.standardError, flushing: flushing)
     }
 
-    init(task: String, totalBytes: Int?, delay: Duration, err: OutputSink, flushing: [OutputSink]) {
+    package init(task: String, totalBytes: Int?, delay: Duration, err: OutputSink, flushing: [OutputSink]) {
         self.task = task
         self.totalBytes = totalBytes
         self.delay = delay
@@ -51,7 +51,7 @@ final class ProgressLine {
 
     /// The size of the named regular files together, or nil when some input's size is unknown
     /// (standard input, a pipe): then the line has no percentage and no ETA.
-    static func totalBytes(of inputs: [InputFile]) -> Int? {
+    package static func totalBytes(of inputs: [InputFile]) -> Int? {
         var total = 0
         for input in inputs {
             guard case .path(let path) = input.source,
@@ -65,7 +65,7 @@ final class ProgressLine {
     }
 
     /// One payload of `bytes` bytes (its separator counted too) was read; redraws when due.
-    func read(bytes count: Int) {
+    package func read(bytes count: Int) {
         items += 1
         bytes += count + 1
         let now = clock.now
@@ -81,14 +81,14 @@ final class ProgressLine {
 
     /// After a step that may have written report text: when some terminal sink holds text, the
     /// line is cleared and the text written, so it never lands on the line's end.
-    func settle() {
+    package func settle() {
         guard shown, flushing.contains(where: { $0.isTerminal && $0.hasPendingOutput }) else { return }
         clear()
         for sink in flushing { sink.flush() }
     }
 
     /// Takes the line off the screen (before other output to the terminal); the next redraw puts it back.
-    func clear() {
+    package func clear() {
         guard shown else { return }
         err.write("\r\u{1B}[K")
         err.flush()
@@ -96,12 +96,12 @@ final class ProgressLine {
     }
 
     /// Ends the line: cleared, so the report's last lines stand alone.
-    func finish() { clear() }
+    package func finish() { clear() }
 
     // MARK: - The text
 
     /// `task: N payloads, X of Y (P%), R/s, ETA m:ss` (the parts that are known).
-    static func text(task: String, items: Int, bytes: Int, totalBytes: Int?, seconds: Double) -> String {
+    package static func text(task: String, items: Int, bytes: Int, totalBytes: Int?, seconds: Double) -> String {
         var parts = ["\(grouped(items)) payload\(items == 1 ? "" : "s")"]
         let rate = seconds > 0 ? Double(bytes) / seconds : 0
         if let totalBytes, totalBytes > 0 {
@@ -119,7 +119,7 @@ final class ProgressLine {
     }
 
     /// `1,204,311`.
-    static func grouped(_ n: Int) -> String {
+    package static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {
@@ -130,7 +130,7 @@ final class ProgressLine {
     }
 
     /// `812 B`, `4.2 KB`, `812.4 MB`, `2.0 GB` (powers of 1000).
-    static func size(_ n: Int) -> String {
+    package static func size(_ n: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(max(0, n))
         var unit = 0
@@ -142,13 +142,13 @@ final class ProgressLine {
     }
 
     /// `0:07`, `12:30`, `2:05:00`.
-    static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         let total = seconds.isFinite ? Int(min(seconds.rounded(.up), 359_999)) : 359_999
         let h = total / 3600, m = (total % 3600) / 60, s = total % 60
         return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
     }
 
-    static func seconds(_ d: Duration) -> Double {
+    package static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 }

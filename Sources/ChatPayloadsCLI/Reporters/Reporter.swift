@@ -2,35 +2,49 @@ import ChatPayloads
 import ArgumentParser
 
 /// The output formats of `validate`.
-enum ReporterKind: String, CaseIterable, ExpressibleByArgument, Sendable {
+package enum ReporterKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     case text, json, ndjson, github, junit, sarif, summary
 }
 
 /// What every reporter knows about the run.
-struct ReportContext {
+package struct ReportContext {
     /// The inputs, by index.
-    let inputs: [InputFile]
+    package let inputs: [InputFile]
     /// `--expect invalid`.
-    let expectInvalid: Bool
+    package let expectInvalid: Bool
     /// `--verbose`: every error, and valid payloads too (text).
-    let verbose: Bool
+    package let verbose: Bool
     /// `--quiet`: errors only (text), no summary.
-    let quiet: Bool
+    package let quiet: Bool
     /// `--max-errors`: how many errors a reporter shows per payload (nil: the reporter's
     /// default). Not the profile's `max-errors`, which caps what the validator collects.
-    let shownErrorLimit: Int?
+    package let shownErrorLimit: Int?
     /// Colours for the text reporter.
-    let style: Style
+    package let style: Style
     /// The profile in force.
-    let profileName: String
+    package let profileName: String
     /// The tool's version.
-    let version: String
+    package let version: String
+
+    package init(
+        inputs: [InputFile], expectInvalid: Bool, verbose: Bool, quiet: Bool, shownErrorLimit: Int?, style: Style, profileName: String,
+        version: String
+    ) {
+        self.inputs = inputs
+        self.expectInvalid = expectInvalid
+        self.verbose = verbose
+        self.quiet = quiet
+        self.shownErrorLimit = shownErrorLimit
+        self.style = style
+        self.profileName = profileName
+        self.version = version
+    }
 
     /// The errors to show for a record and how many more there are.
     ///
     /// Without `--verbose` or `--max-errors`, one error (the best match) is shown; `--verbose`
     /// shows all; `--max-errors N` shows at most N.
-    func shownErrors(of r: PayloadResult, defaultLimit: Int = 1) -> (shown: [PayloadIssue], more: Int) {
+    package func shownErrors(of r: PayloadResult, defaultLimit: Int = 1) -> (shown: [PayloadIssue], more: Int) {
         let errors = r.errors
         let limit = shownErrorLimit ?? (verbose ? Int.max : defaultLimit)
         let shown = Array(errors.prefix(max(1, limit)))
@@ -39,7 +53,7 @@ struct ReportContext {
     }
 
     /// The errors a machine-readable reporter includes (all, or at most `--max-errors`).
-    func machineErrors(of r: PayloadResult) -> [PayloadIssue] {
+    package func machineErrors(of r: PayloadResult) -> [PayloadIssue] {
         let errors = r.errors
         guard let shownErrorLimit else { return errors }
         return Array(errors.prefix(max(1, shownErrorLimit)))
@@ -47,11 +61,11 @@ struct ReportContext {
 
     /// Whether a record's errors are failures to report (not the expected errors of an
     /// `--expect invalid` fixture).
-    func isFailure(_ r: PayloadResult) -> Bool { !r.passed }
+    package func isFailure(_ r: PayloadResult) -> Bool { !r.passed }
 }
 
 /// Receives results in input order and writes one output format.
-protocol Reporter: AnyObject {
+package protocol Reporter: AnyObject {
     /// A payload's verdict.
     func record(_ result: PayloadResult, input: InputFile)
     /// Whether ``record(_:input:)`` does anything (false: the reporter only uses the counts it
@@ -65,8 +79,8 @@ protocol Reporter: AnyObject {
 }
 
 extension Reporter {
-    func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {}
-    var recordsResults: Bool { true }
+    package func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {}
+    package var recordsResults: Bool { true }
 }
 
 extension PayloadResult {

@@ -13,7 +13,7 @@ import ChatPayloads
 ///
 /// File names are shown through ``displayable(_:)``, so a newline or control character in a
 /// name cannot break the `path:line:col:` lines that editors and problem matchers parse.
-final class TextReporter: Reporter {
+package final class TextReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
     private var s: Style { context.style }
@@ -23,7 +23,7 @@ final class TextReporter: Reporter {
         self.context = context
     }
 
-    func record(_ r: PayloadResult, input: InputFile) {
+    package func record(_ r: PayloadResult, input: InputFile) {
         if r.passed {
             if context.verbose && !context.quiet {
                 if context.expectInvalid, let first = r.errors.first {
@@ -53,7 +53,7 @@ final class TextReporter: Reporter {
         }
     }
 
-    func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
+    package func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
         guard !context.quiet, !stats.autoChoices.isEmpty else { return }
         let choices: String
         if stats.autoChoices.count == 1, let only = stats.autoChoices.first, stats.records <= 1 {
@@ -64,7 +64,7 @@ final class TextReporter: Reporter {
         out.write(s.bold(TextReporter.displayable(input.displayPath)) + ": " + s.note("note:") + " --schema auto chose " + choices + "\n")
     }
 
-    func finish(_ summary: RunSummary) {
+    package func finish(_ summary: RunSummary) {
         guard !context.quiet else { return }
         out.write(TextReporter.summaryLine(summary, style: s))
     }
@@ -89,7 +89,7 @@ final class TextReporter: Reporter {
     /// bidirectional controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) that
     /// could make a name read as another. Printable text, right-to-left letters and emoji
     /// included, is kept as it is.
-    static func displayable(_ text: String) -> String {
+    package static func displayable(_ text: String) -> String {
         // Printable ASCII (a file name, mostly) needs no escape: checked on the UTF-8 bytes.
         let printable = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var outside = false

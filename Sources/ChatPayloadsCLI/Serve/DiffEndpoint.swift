@@ -12,7 +12,7 @@ enum DiffEndpoint {
         let context: ProfileContext
         let kind: ChatPayloadKind?
         let format: InputFormat
-        switch (contexts.context(for: query["profile"]), TransformEndpoints.kindParameter(query), TransformEndpoints.formatParameter(query)) {
+        switch (contexts.context(for: query["profile"]), TransformEndpoints.kindParameter(query, PayloadKindArgument.payloadKinds, by: "diff"), TransformEndpoints.formatParameter(query)) {
         case (.failure(let e), _, _), (_, .failure(let e), _), (_, _, .failure(let e)): return .failure(e)
         case (.success(let c), .success(let k), .success(let f)): (context, kind, format) = (c, k, f == .ndjson ? .ndjson : .json)
         }

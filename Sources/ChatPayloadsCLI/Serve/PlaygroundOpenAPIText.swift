@@ -285,7 +285,7 @@ enum PlaygroundOpenAPIText {
             "name": "kind",
             "in": "query",
             "required": false,
-            "description": "The payload kind (auto: by shape), as --kind.",
+            "description": "The payload kind (auto: by shape), as --kind: message is the message payload; a sent message (kind=sent-message) is refused (400).",
             "schema": {
               "type": "string",
               "enum": [
@@ -405,7 +405,7 @@ enum PlaygroundOpenAPIText {
             "name": "kind",
             "in": "query",
             "required": false,
-            "description": "The payload kind (auto: by shape), as --kind.",
+            "description": "The model (auto: by shape), as convert --kind: sent-message is the sent form {timetoken, content, pubnubUserId, pubnubChannelId}; a message payload (kind=message elsewhere) has no record and is refused (400).",
             "schema": {
               "type": "string",
               "enum": [
@@ -413,7 +413,7 @@ enum PlaygroundOpenAPIText {
                 "user",
                 "channel",
                 "member",
-                "message",
+                "sent-message",
                 "message-action"
               ],
               "default": "auto"
@@ -512,7 +512,7 @@ enum PlaygroundOpenAPIText {
             "name": "kind",
             "in": "query",
             "required": false,
-            "description": "The payload kind (auto: by shape), as --kind.",
+            "description": "The payload kind (auto: by shape), as --kind: message is the message payload; a sent message (kind=sent-message) is refused (400).",
             "schema": {
               "type": "string",
               "enum": [

@@ -20,7 +20,7 @@ enum TransformEndpoints {
     static func normalize(query: QueryParameters, body: [UInt8], contexts: ProfileContexts) -> Result<PlaygroundResponse, PlaygroundError> {
         let kind: ChatPayloadKind?
         let options: ChatDecodingOptions
-        switch (kindParameter(query), datesParameter(query)) {
+        switch (kindParameter(query, PayloadKindArgument.payloadKinds, by: "normalize"), datesParameter(query)) {
         case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
         case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
         }
@@ -38,7 +38,7 @@ enum TransformEndpoints {
         }
         let kind: ChatPayloadKind?
         let options: ChatDecodingOptions
-        switch (kindParameter(query), datesParameter(query)) {
+        switch (kindParameter(query, PayloadKindArgument.recordKinds, by: "convert"), datesParameter(query)) {
         case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
         case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
         }
@@ -48,10 +48,15 @@ enum TransformEndpoints {
         }
     }
 
-    static func kindParameter(_ query: QueryParameters) -> Result<ChatPayloadKind?, PlaygroundError> {
+    /// `kind=K` (`--kind K`): nil for `auto`; a kind the endpoint's command does not read
+    /// (`kinds`) is refused as the command refuses it.
+    static func kindParameter(_ query: QueryParameters, _ kinds: [ChatPayloadKind], by command: String) -> Result<ChatPayloadKind?, PlaygroundError> {
         guard let text = query["kind"] else { return .success(nil) }
         guard let kind = PayloadKindArgument(argument: text) else {
             return .failure(.badParameter("kind", text, expected: PayloadKindArgument.allValueStrings))
+        }
+        if let refusal = kind.refusal(kinds, by: command) {
+            return .failure(PlaygroundError(status: 400, code: "unknown-kind", message: refusal))
         }
         return .success(kind.kind)
     }

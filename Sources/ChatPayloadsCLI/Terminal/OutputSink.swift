@@ -13,7 +13,7 @@ import JSONCore
 /// On `EPIPE` from standard output the process exits at once, quietly, with the verdict of what
 /// was validated so far (``BrokenPipeStatus``); on any other stream an `EPIPE` or write error
 /// drops the output. Thread-safe, though the tool writes from one thread.
-final class OutputSink: @unchecked Sendable {
+package final class OutputSink: @unchecked Sendable {
     private let fd: Int32
     private let isStandardOutput: Bool
     private let ownsDescriptor: Bool
@@ -28,7 +28,7 @@ final class OutputSink: @unchecked Sendable {
     private var keepsInMemory = false
 
     /// A stream over an open descriptor.
-    init(fd: Int32, isStandardOutput: Bool, ownsDescriptor: Bool = false) {
+    package init(fd: Int32, isStandardOutput: Bool, ownsDescriptor: Bool = false) {
         self.fd = fd
         self.isStandardOutput = isStandardOutput
         self.ownsDescriptor = ownsDescriptor
@@ -77,14 +77,14 @@ final class OutputSink: @unchecked Sendable {
 
     /// A sink that keeps everything written in memory (``takeBytes()`` hands it over): the
     /// reports `chatpayloads serve` answers with, written by the same reporters.
-    static func memory() -> OutputSink {
+    package static func memory() -> OutputSink {
         let sink = OutputSink(fd: -1, isStandardOutput: false)
         sink.keepsInMemory = true
         return sink
     }
 
     /// Everything a ``memory()`` sink holds; the sink is empty afterwards.
-    func takeBytes() -> [UInt8] {
+    package func takeBytes() -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         let bytes = buffer
@@ -93,17 +93,17 @@ final class OutputSink: @unchecked Sendable {
     }
 
     /// Whether this stream is a terminal.
-    var isTerminal: Bool { Terminal.isTerminal(fd) }
+    package var isTerminal: Bool { Terminal.isTerminal(fd) }
 
     /// Whether text is buffered, not yet written (the progress line clears itself before it is).
-    var hasPendingOutput: Bool {
+    package var hasPendingOutput: Bool {
         lock.lock()
         defer { lock.unlock() }
         return !buffer.isEmpty
     }
 
     /// Appends text.
-    func write(_ text: String) {
+    package func write(_ text: String) {
         lock.lock()
         buffer.append(contentsOf: text.utf8)
         let full = buffer.count >= 1 << 16
@@ -112,7 +112,7 @@ final class OutputSink: @unchecked Sendable {
     }
 
     /// Appends the texts, in order, at once (no other write between them).
-    func write(_ first: String, _ second: String, _ third: String, _ fourth: String) {
+    package func write(_ first: String, _ second: String, _ third: String, _ fourth: String) {
         lock.lock()
         buffer.append(contentsOf: first.utf8)
         buffer.append(contentsOf: second.utf8)
@@ -124,7 +124,7 @@ final class OutputSink: @unchecked Sendable {
     }
 
     /// Appends bytes.
-    func write(bytes: [UInt8]) {
+    package func write(bytes: [UInt8]) {
         lock.lock()
         buffer.append(contentsOf: bytes)
         let full = buffer.count >= 1 << 16
@@ -133,7 +133,7 @@ final class OutputSink: @unchecked Sendable {
     }
 
     /// Writes out everything buffered.
-    func flush() {
+    package func flush() {
         lock.lock()
         defer { lock.unlock() }
         guard !buffer.isEmpty, !keepsInMemory else { return }
@@ -170,7 +170,7 @@ final class OutputSink: @unchecked Sendable {
     /// Flushes and closes a stream that owns its descriptor. A report file is renamed into
     /// place now, unless a write failed (then the temporary file is removed and the earlier
     /// file, if any, stays as it was).
-    func close() {
+    package func close() {
         flush()
         if ownsDescriptor { SystemFile.close(fd) }
         lock.lock()

@@ -1,22 +1,24 @@
 /// ANSI styles used by the text reporter when colour is on.
-struct Style: Sendable {
+package struct Style: Sendable {
     /// Whether escape sequences are emitted.
-    let enabled: Bool
+    package let enabled: Bool
+
+    package init(enabled: Bool) { self.enabled = enabled }
 
     private func wrap(_ s: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
     }
 
     /// Bold text (paths).
-    func bold(_ s: String) -> String { wrap(s, "1") }
+    package func bold(_ s: String) -> String { wrap(s, "1") }
     /// Red bold (`error:`).
-    func error(_ s: String) -> String { wrap(s, "1;31") }
+    package func error(_ s: String) -> String { wrap(s, "1;31") }
     /// Yellow bold (`warning:`).
-    func warning(_ s: String) -> String { wrap(s, "1;33") }
+    package func warning(_ s: String) -> String { wrap(s, "1;33") }
     /// Cyan (`note:`).
-    func note(_ s: String) -> String { wrap(s, "1;36") }
+    package func note(_ s: String) -> String { wrap(s, "1;36") }
     /// Green (the summary when all is well).
-    func success(_ s: String) -> String { wrap(s, "1;32") }
+    package func success(_ s: String) -> String { wrap(s, "1;32") }
     /// Dim (keyword locations).
-    func dim(_ s: String) -> String { wrap(s, "2") }
+    package func dim(_ s: String) -> String { wrap(s, "2") }
 }

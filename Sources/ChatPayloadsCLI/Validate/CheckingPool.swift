@@ -3,7 +3,7 @@ import Foundation
 /// What checks a chunk of payloads on a worker thread of ``CheckingPool``: `validate`'s
 /// ``PayloadChecker`` (a result per payload) or `store import`'s ``ImportChunkChecker`` (a
 /// result and the row to write).
-protocol PayloadChunkChecker: Sendable {
+package protocol PayloadChunkChecker: Sendable {
     /// What one payload gives.
     associatedtype Output: Sendable
     /// The outputs of `items`, in their order.
@@ -16,7 +16,7 @@ protocol PayloadChunkChecker: Sendable {
 }
 
 extension PayloadChunkChecker {
-    func check(lines block: LineBlock) -> [Output] { check(block.items) }
+    package func check(lines block: LineBlock) -> [Output] { check(block.items) }
 }
 
 /// Worker threads, started once per run, that check chunks of payloads handed over by one

@@ -1,5 +1,5 @@
 /// Per-input totals, given to reporters when an input is done.
-struct InputStats: Sendable {
+package struct InputStats: Sendable {
     var records = 0
     var valid = 0
     var invalid = 0

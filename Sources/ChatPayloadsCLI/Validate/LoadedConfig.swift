@@ -3,22 +3,22 @@ import Foundation
 import JSONCore
 
 /// A fatal config problem, already formatted (`file:line:col: error: message`).
-struct ConfigFailure: Error {
-    let message: String
+package struct ConfigFailure: Error {
+    package let message: String
 }
 
 /// The `.chatpayloads.yml` in force (found from the working directory upward, or `--config`),
 /// with its custom-data schemas loaded.
-struct LoadedConfig {
-    let config: ChatPayloadsConfig
-    let customData: [String: JSONValue]
+package struct LoadedConfig {
+    package let config: ChatPayloadsConfig
+    package let customData: [String: JSONValue]
 
     /// The config's profile with every knob applied.
-    var profile: Profile? { config.profile }
+    package var profile: Profile? { config.profile }
 
     /// The schema the config's `files` globs give an input (nil: no glob matches; standard
     /// input is matched by its `--stdin-filename`).
-    func schema(forDisplayPath path: String) -> SchemaSpec? {
+    package func schema(forDisplayPath path: String) -> SchemaSpec? {
         guard let name = config.schemaName(forPath: path) else { return nil }
         let base = config.baseDirectory.hasPrefix("/")
             ? config.baseDirectory
@@ -67,7 +67,7 @@ struct LoadedConfig {
 /// Which `.chatpayloads.yml` is in force: the one `--config` names, the nearest one found from
 /// the working directory upward (refused when someone else could have written it:
 /// ``ConfigTrust``), or none.
-enum ConfigLocation: Equatable {
+package enum ConfigLocation: Equatable {
     /// `--config PATH`.
     case named(String)
     /// Found from the working directory upward.
@@ -90,7 +90,7 @@ enum ConfigLocation: Equatable {
 
     /// The config found from the working directory upward (``ChatPayloadsConfig/discover(from:)``),
     /// judged by ``ConfigTrust``.
-    static func discovered() -> Result<ConfigLocation, ConfigFailure> {
+    package static func discovered() -> Result<ConfigLocation, ConfigFailure> {
         guard let found = ChatPayloadsConfig.discover(from: FileManager.default.currentDirectoryPath) else { return .success(.none) }
         let path = SchemaSpec.relativeToWorkingDirectory(found)
         if let problem = ConfigTrust.problem(atPath: found) {
@@ -100,7 +100,7 @@ enum ConfigLocation: Equatable {
     }
 
     /// What `--verbose` says about the config: `config: PATH` or why there is none.
-    func verboseLine(noConfig: Bool) -> String {
+    package func verboseLine(noConfig: Bool) -> String {
         switch self {
         case .named(let path): return "config: \(path) (--config)"
         case .discovered(let path): return "config: \(path) (found from the working directory upward)"
@@ -113,7 +113,7 @@ enum ConfigLocation: Equatable {
 
 extension LoadedConfig {
     /// ``profile(for:)``, or the config error on standard error and exit status 3.
-    static func profileOrExit(for options: SchemaOptions) throws -> (config: LoadedConfig?, profile: Profile) {
+    package static func profileOrExit(for options: SchemaOptions) throws -> (config: LoadedConfig?, profile: Profile) {
         switch profile(for: options) {
         case .success(let resolved): return resolved
         case .failure(let f):

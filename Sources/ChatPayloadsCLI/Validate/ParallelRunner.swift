@@ -7,7 +7,7 @@
 /// synchronisation stays cheap; at most a few chunks per worker (and a bounded number of bytes)
 /// are in flight, so memory stays bounded however long an input is. With one job there are no
 /// threads: each chunk is checked on the calling thread.
-final class ParallelRunner<Checker: PayloadChunkChecker> {
+package final class ParallelRunner<Checker: PayloadChunkChecker> {
     /// A chunk of consecutive payloads and the input ends that fall among them.
     private struct Chunk {
         var items: [WorkItem] = []
@@ -51,7 +51,7 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     ///     them to deliver, in order (one call per run of results between input ends, so the
     ///     caller reads each result where it sits, with no per-result call through a closure).
     ///   - inputDone: called after an input's last result.
-    init(checker: Checker, jobs: Int, deliverSlice: @escaping ([Checker.Output], Range<Int>) -> Void, inputDone: @escaping (Int) -> Void) {
+    package init(checker: Checker, jobs: Int, deliverSlice: @escaping ([Checker.Output], Range<Int>) -> Void, inputDone: @escaping (Int) -> Void) {
         self.checker = checker
         let workers = jobs > 1 ? jobs : 0
         self.pool = workers > 0 ? CheckingPool(workers: workers, checker: checker) : nil
@@ -65,7 +65,7 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     }
 
     /// Queues a payload.
-    func enqueue(_ item: consuming WorkItem) {
+    package func enqueue(_ item: consuming WorkItem) {
         open.bytes += item.size
         open.items.append(item)
         if open.items.count >= chunkLimit || open.bytes >= ParallelLimits.maxChunkBytes { flush() }
@@ -74,7 +74,7 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     /// Queues a block of NDJSON lines, split into payloads by the thread that checks them (the
     /// calling thread only found their line ends); their results come in line order, after the
     /// payloads queued before.
-    func enqueue(lines block: LineBlock) {
+    package func enqueue(lines block: LineBlock) {
         flush()
         open.lines = block
         open.bytes = block.block.bytes.count
@@ -91,21 +91,21 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
     }
 
     /// Whether payloads are checked on worker threads (`--jobs` above 1).
-    var hasWorkers: Bool { pool != nil }
+    package var hasWorkers: Bool { pool != nil }
 
     /// The size of the next NDJSON block to read: small at first, so a short input still
     /// spreads over the workers, then ``ParallelLimits/maxBlockBytes``.
-    var blockBytes: Int {
+    package var blockBytes: Int {
         min(ParallelLimits.maxBlockBytes, 8_192 << min(nextTicket, 5))
     }
 
     /// Marks the end of an input (after its payloads).
-    func endInput(_ index: Int) {
+    package func endInput(_ index: Int) {
         open.ends.append((open.items.count, index))
     }
 
     /// Checks and delivers everything queued.
-    func drain() {
+    package func drain() {
         flush()
         while sentHead < sent.count { deliverOldest(wait: true) }
     }
@@ -181,15 +181,15 @@ final class ParallelRunner<Checker: PayloadChunkChecker> {
 /// The sizes ``ParallelRunner`` works with.
 enum ParallelLimits {
     /// The most payloads in one chunk.
-    static let maxChunkItems = 128
+    package static let maxChunkItems = 128
     /// A chunk is handed over once it holds this many bytes of payload.
-    static let maxChunkBytes = 1 << 20
+    package static let maxChunkBytes = 1 << 20
     /// Chunks in flight per worker before the reader waits for the oldest.
-    static let chunksPerWorker = 4
+    package static let chunksPerWorker = 4
     /// Payload bytes in flight before the reader waits for the oldest chunk.
-    static let maxBytesInFlight = 32 << 20
+    package static let maxBytesInFlight = 32 << 20
     /// The largest block of NDJSON lines handed over in one piece.
-    static let maxBlockBytes = 256 << 10
+    package static let maxBlockBytes = 256 << 10
 }
 
 /// What a chunk holds: payloads, a block of NDJSON lines to split first, or a byte range of an
@@ -201,7 +201,7 @@ enum ChunkWork: Sendable {
 
     /// The outputs of `checker` for the chunk, in order (a block's lines are split here, on the
     /// checking thread; a range is read here, into `buffer`, the thread's read buffer).
-    func check<Checker: PayloadChunkChecker>(with checker: Checker, buffer: inout [UInt8]) -> [Checker.Output] {
+    package func check<Checker: PayloadChunkChecker>(with checker: Checker, buffer: inout [UInt8]) -> [Checker.Output] {
         switch self {
         case .items(let items): return checker.check(items)
         case .lines(let block): return checker.check(lines: block)
@@ -210,7 +210,7 @@ enum ChunkWork: Sendable {
     }
 
     /// Whether there is nothing to check.
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         switch self {
         case .items(let items): return items.isEmpty
         case .lines(let block): return block.block.records == 0

@@ -1,4 +1,4 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// The pieces of the library's ``PayloadCheck`` that `store import`'s ``ImportChecker`` (and
@@ -7,12 +7,12 @@ import JSONCore
 /// taken in with ``PayloadCheck/absorb(_:into:)-(SentMessageVerdict,_)``.
 extension PayloadChecker {
     /// A payload whose schema cannot be used (``PayloadCheck/markSchemaError(_:into:)``).
-    static func markSchemaError(_ failure: SchemaFailure, into result: inout PayloadResult) {
+    package static func markSchemaError(_ failure: SchemaFailure, into result: inout PayloadResult) {
         PayloadCheck.markSchemaError(failure.unavailable, into: &result.checked)
     }
 
     /// A YAML document's issues located at their values.
-    static func locate(_ result: inout PayloadResult, in document: YAMLInstance.Document) {
+    package static func locate(_ result: inout PayloadResult, in document: YAMLInstance.Document) {
         PayloadCheck.locate(&result.checked, in: document)
     }
 }

@@ -1,10 +1,10 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// A payload waiting to be checked.
-struct WorkItem: Sendable {
+package struct WorkItem: Sendable {
     /// What to check.
-    enum Payload: Sendable {
+    package enum Payload: Sendable {
         /// JSON text (a whole file, or one NDJSON line).
         case bytes([UInt8])
         /// A YAML document (parsed, with the positions of its values).
@@ -13,18 +13,31 @@ struct WorkItem: Sendable {
         case failure(PayloadIssue, PayloadVerdict)
     }
 
-    var inputIndex: Int
-    var recordIndex: Int
-    var label: PayloadLabel
-    var schema: SchemaSpec
-    var source: SchemaSource
-    var payload: Payload
+    package var inputIndex: Int
+    package var recordIndex: Int
+    package var label: PayloadLabel
+    package var schema: SchemaSpec
+    package var source: SchemaSource
+    package var payload: Payload
     /// The input itself could not be read (missing, no permission, an I/O error): no payload
     /// was, and the summary counts an input that could not be read, not a payload checked.
-    var inputUnreadable = false
+    package var inputUnreadable = false
+
+    package init(
+        inputIndex: Int, recordIndex: Int, label: PayloadLabel, schema: SchemaSpec, source: SchemaSource, payload: Payload,
+        inputUnreadable: Bool = false
+    ) {
+        self.inputIndex = inputIndex
+        self.recordIndex = recordIndex
+        self.label = label
+        self.schema = schema
+        self.source = source
+        self.payload = payload
+        self.inputUnreadable = inputUnreadable
+    }
 
     /// Bytes held (for batching by memory).
-    var size: Int {
+    package var size: Int {
         if case .bytes(let b) = payload { return b.count }
         return 256
     }
@@ -34,17 +47,17 @@ struct WorkItem: Sendable {
 /// `--schema auto`, `--select`, envelopes, `--expect`, positions in the input): this gives it
 /// validators from the shared ``ValidatorCache`` (through a per-thread ``ValidatorMemo``) and
 /// times each payload. Called on worker threads; holds only shared, thread-safe state.
-struct PayloadChecker: PayloadChunkChecker {
-    let cache: ValidatorCache
+package struct PayloadChecker: PayloadChunkChecker {
+    package let cache: ValidatorCache
     /// What is checked and how (validate's options).
-    var rules: PayloadCheck
+    package var rules: PayloadCheck
     /// Whether each payload is timed (``PayloadResult/seconds``, which only the JUnit report
     /// shows); otherwise its seconds are 0 and the clock is not read.
-    let timed: Bool
+    package let timed: Bool
     /// How the hints added to an invalid payload's errors name the way out (``PayloadHints``).
-    var hints = PayloadHints.Wording.commandLine
+    package var hints = PayloadHints.Wording.commandLine
 
-    init(
+    package init(
         cache: ValidatorCache, expectInvalid: Bool, detectionOptions: JSONParseOptions, select: JSONPointer? = nil,
         verdictOnly: Bool = false, wantsOutput: Bool = false, timed: Bool = true
     ) {
@@ -65,30 +78,30 @@ struct PayloadChecker: PayloadChunkChecker {
     }
 
     /// How an `auto` issue names the detection (``PayloadCheck/autoOption``).
-    var autoOption: String {
+    package var autoOption: String {
         get { rules.autoOption }
         set { rules.autoOption = newValue }
     }
 
     /// How an `auto` issue ends (``PayloadCheck/autoAdvice``).
-    var autoAdvice: String {
+    package var autoAdvice: String {
         get { rules.autoAdvice }
         set { rules.autoAdvice = newValue }
     }
 
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
-    func independentCopy() -> PayloadChecker {
+    package func independentCopy() -> PayloadChecker {
         PayloadChecker(cache: cache.independentCopy(), rules: rules, timed: timed, hints: hints)
     }
 
-    func check(_ item: WorkItem) -> PayloadResult {
+    package func check(_ item: WorkItem) -> PayloadResult {
         var memo = ValidatorMemo(cache: cache)
         return check(item, memo: &memo)
     }
 
     /// Checks a run of payloads, in order; the shared cache is asked once per schema change.
-    func check(_ items: [WorkItem]) -> [PayloadResult] {
+    package func check(_ items: [WorkItem]) -> [PayloadResult] {
         var memo = ValidatorMemo(cache: cache)
         return items.map { check($0, memo: &memo) }
     }
@@ -128,18 +141,18 @@ struct PayloadChecker: PayloadChunkChecker {
 
 /// The last validator a checking thread looked up, so a run of payloads against one schema asks
 /// the shared, locked ``ValidatorCache`` once; the library's ``PayloadCheckContext``.
-struct ValidatorMemo: PayloadCheckContext {
-    let cache: ValidatorCache
+package struct ValidatorMemo: PayloadCheckContext {
+    package let cache: ValidatorCache
     /// The fast path's scratch, reused for every payload of the run of payloads.
-    var tape = JSONTape()
+    package var tape = JSONTape()
     /// The schema the payload being checked was given (``PayloadCheckContext/chosenValidator()``).
-    var chosen: SchemaSpec = .auto
+    package var chosen: SchemaSpec = .auto
     private var lastSpec: SchemaSpec?
     private var last: Result<PayloadValidator, SchemaFailure>?
 
-    init(cache: ValidatorCache) { self.cache = cache }
+    package init(cache: ValidatorCache) { self.cache = cache }
 
-    mutating func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+    package mutating func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
         if let last, lastSpec == spec { return last }
         let found = cache.validator(for: spec)
         lastSpec = spec
@@ -147,11 +160,11 @@ struct ValidatorMemo: PayloadCheckContext {
         return found
     }
 
-    mutating func chosenValidator() -> Result<PayloadValidator, SchemaUnavailable> {
+    package mutating func chosenValidator() -> Result<PayloadValidator, SchemaUnavailable> {
         validator(for: chosen).mapError(\.unavailable)
     }
 
-    mutating func validator(for schema: BundledSchema) -> Result<PayloadValidator, SchemaUnavailable> {
+    package mutating func validator(for schema: BundledSchema) -> Result<PayloadValidator, SchemaUnavailable> {
         validator(for: .bundled(schema)).mapError(\.unavailable)
     }
 }

@@ -1,4 +1,4 @@
-@_spi(ChatPayloadsInternal) import ChatPayloads
+import ChatPayloads
 import JSONCore
 
 /// What `validate` adds to an invalid payload's first matching error so that the way out is

@@ -1,23 +1,23 @@
 /// The whole run's totals.
-struct RunSummary: Sendable {
-    var inputs = 0
-    var records = 0
-    var valid = 0
-    var invalid = 0
-    var unreadable = 0
-    var schemaErrors = 0
+package struct RunSummary: Sendable {
+    package var inputs = 0
+    package var records = 0
+    package var valid = 0
+    package var invalid = 0
+    package var unreadable = 0
+    package var schemaErrors = 0
     /// Records whose verdict was not the expected one (including unreadable ones).
-    var failed = 0
+    package var failed = 0
     /// Invalid records that were not decided (a limit), counted in `invalid` too.
-    var undecided = 0
+    package var undecided = 0
     /// Inputs that could not be read at all, counted in `records` and `unreadable` too (one
     /// record each, as the machine reports list them); the text line counts them apart.
-    var unreadableInputs = 0
-    var seconds = 0.0
-    var expectInvalid = false
-    var status: ExitStatus = .success
+    package var unreadableInputs = 0
+    package var seconds = 0.0
+    package var expectInvalid = false
+    package var status: ExitStatus = .success
 
-    mutating func add(_ s: InputStats) {
+    package mutating func add(_ s: InputStats) {
         inputs += 1
         records += s.records
         valid += s.valid
@@ -31,7 +31,7 @@ struct RunSummary: Sendable {
 
     /// `checked 12 payloads in 5 files: 9 valid, 2 invalid, 1 unreadable`; an input that could not
     /// be read at all is no payload checked: `...; 1 input could not be read`.
-    var line: String {
+    package var line: String {
         // Concatenated, not `[String].joined`: the unspecialized `joined` costs a conformance
         // scan of the Swift runtime (~0.27 M instructions) in a one-file run.
         let checked = records - unreadableInputs

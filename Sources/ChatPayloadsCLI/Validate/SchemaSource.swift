@@ -1,5 +1,5 @@
 /// How the schema for an input was chosen (reported by `--schema auto` and the JSON reporter).
-enum SchemaSource: String, Sendable {
+package enum SchemaSource: String, Sendable {
     /// `--schema`.
     case option
     /// A `files` glob of the config.

@@ -7,7 +7,7 @@ import JSONCore
 /// the caller's choice), and a chosen spec becomes the ``SchemaChoice`` a ``PayloadValidator``
 /// compiles (``choice(profile:)``: a file is read here, bounded and confined). It stays the
 /// key of the CLI's ``ValidatorCache`` (a file by its path).
-enum SchemaSpec: Hashable, Sendable {
+package enum SchemaSpec: Hashable, Sendable {
     /// A bundled chat schema.
     case bundled(BundledSchema)
     /// A user schema file (absolute path); a file the config names is opened confined to the
@@ -19,40 +19,40 @@ enum SchemaSpec: Hashable, Sendable {
 
     /// Parses `--schema` / a config value: a bundled name, `auto`, or a path (relative to
     /// `directory` when given, and then confined to it).
-    static func parse(_ text: String, relativeTo directory: String?) -> SchemaSpec {
+    package static func parse(_ text: String, relativeTo directory: String?) -> SchemaSpec {
         if text == "auto" { return .auto }
         if let bundled = BundledSchema(rawValue: text) { return .bundled(bundled) }
         return .file(SchemaSpec.absolute(text, relativeTo: directory), confinedTo: directory)
     }
 
     /// Whether `text` is a name (not a path) that is not a bundled schema: a likely typo.
-    static func looksLikeUnknownName(_ text: String) -> Bool {
+    package static func looksLikeUnknownName(_ text: String) -> Bool {
         guard text != "auto", BundledSchema(rawValue: text) == nil else { return false }
         return !text.contains("/") && !text.contains(".") && !FileManager.default.fileExists(atPath: text)
     }
 
     /// ` (did you mean 'user'?)` for a mistyped schema name, or "".
-    static func didYouMean(_ text: String) -> String {
+    package static func didYouMean(_ text: String) -> String {
         NameSuggestion.didYouMean(text, among: BundledSchema.allCases.map(\.rawValue) + ["auto"])
     }
 
     /// The accepted names, for messages.
-    static var namesList: String {
+    package static var namesList: String {
         (BundledSchema.allCases.map(\.rawValue) + ["auto", "PATH"]).joined(separator: ", ")
     }
 
-    static func absolute(_ path: String, relativeTo directory: String?) -> String {
+    package static func absolute(_ path: String, relativeTo directory: String?) -> String {
         if path.hasPrefix("/") { return InputCollector.normalize(path) }
         let base = directory ?? FileManager.default.currentDirectoryPath
         return InputCollector.normalize(base + "/" + path)
     }
 
     /// What the library's check is told: decide per payload (`auto`), or ask for this schema.
-    var checkSchema: PayloadCheck.Schema { self == .auto ? .auto : .chosen }
+    package var checkSchema: PayloadCheck.Schema { self == .auto ? .auto : .chosen }
 
     /// The library's choice for this spec: a bundled schema as is, a file read through the
     /// bounded, confined reader (with its parsed text, to locate compile errors and warnings).
-    func choice(profile: Profile) -> Result<(choice: SchemaChoice, source: JSONDocument?), SchemaFailure> {
+    package func choice(profile: Profile) -> Result<(choice: SchemaChoice, source: JSONDocument?), SchemaFailure> {
         switch self {
         case .auto:
             return .failure(SchemaFailure(nil, "internal: auto is not a schema"))
@@ -66,7 +66,7 @@ enum SchemaSpec: Hashable, Sendable {
     }
 
     /// How the schema appears in reports.
-    var displayName: String {
+    package var displayName: String {
         switch self {
         case .bundled(let b): return b.rawValue
         case .file(let path, _): return SchemaSpec.relativeToWorkingDirectory(path)
@@ -74,7 +74,7 @@ enum SchemaSpec: Hashable, Sendable {
         }
     }
 
-    static func relativeToWorkingDirectory(_ path: String) -> String {
+    package static func relativeToWorkingDirectory(_ path: String) -> String {
         let cwd = InputCollector.normalize(FileManager.default.currentDirectoryPath) + "/"
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
     }

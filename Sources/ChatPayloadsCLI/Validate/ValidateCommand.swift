@@ -81,7 +81,7 @@ enum SetupOutcome {
 }
 
 /// Everything `validate` needs, resolved from the options, the config and the environment.
-struct ValidationSetup {
+package struct ValidationSetup {
     let options: ValidateOptions
     let profile: Profile
     let config: LoadedConfig?
@@ -271,7 +271,7 @@ struct ValidationSetup {
         return status
     }
 
-    static func reporter(_ kind: ReporterKind, sink: OutputSink, context: ReportContext) -> any Reporter {
+    package static func reporter(_ kind: ReporterKind, sink: OutputSink, context: ReportContext) -> any Reporter {
         switch kind {
         case .text: return TextReporter(out: sink, context: context)
         case .json: return JSONReporter(out: sink, context: context)
@@ -341,12 +341,12 @@ struct ValidationSetup {
 ///
 /// Only the delivering thread touches it, so its properties skip the run-time exclusivity
 /// checks (two per result otherwise).
-final class RunState {
-    @exclusivity(unchecked) var stats: [InputStats]
-    @exclusivity(unchecked) var summary: RunSummary
-    @exclusivity(unchecked) private(set) var status: ExitStatus = .success
+package final class RunState {
+    @exclusivity(unchecked) package var stats: [InputStats]
+    @exclusivity(unchecked) package var summary: RunSummary
+    @exclusivity(unchecked) package private(set) var status: ExitStatus = .success
 
-    init(inputCount: Int, expectInvalid: Bool) {
+    package init(inputCount: Int, expectInvalid: Bool) {
         stats = Array(repeating: InputStats(), count: inputCount)
         summary = RunSummary()
         summary.expectInvalid = expectInvalid
@@ -354,7 +354,7 @@ final class RunState {
 
     /// Counts `results[range]`, in order. A valid payload that passed (the common case) only
     /// counts (it cannot raise the status): its fields are read where it sits, not copied.
-    func add(_ results: [PayloadResult], _ range: Range<Int>) {
+    package func add(_ results: [PayloadResult], _ range: Range<Int>) {
         for k in range {
             if results[k].outcome == .valid && results[k].passed && !results[k].autoDetected {
                 stats[results[k].inputIndex].addPassedValid(seconds: results[k].seconds)
@@ -364,7 +364,7 @@ final class RunState {
         }
     }
 
-    func add(_ r: PayloadResult) {
+    package func add(_ r: PayloadResult) {
         if r.outcome == .valid && r.passed && !r.autoDetected {
             stats[r.inputIndex].addPassedValid(seconds: r.seconds)
             return

@@ -6,7 +6,7 @@ import JSONSchemaValidator
 extension ProfileName: ExpressibleByArgument {}
 
 /// When the text reporter uses colour.
-enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+package enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// On a terminal, unless `NO_COLOR` is set.
     case auto
     case always
@@ -30,7 +30,9 @@ enum EmittedVerdict: String, CaseIterable, ExpressibleByArgument, Sendable {
 }
 
 /// The options shared by commands that pick a schema and a profile.
-struct SchemaOptions: ParsableArguments {
+package struct SchemaOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .long, help: ArgumentHelp(
         "Strictness profile: compat, standard or strict (default: the config's, else standard).",
         valueName: "profile"))
@@ -39,10 +41,10 @@ struct SchemaOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Config file (default: .chatpayloads.yml or .chatpayloads.yaml, searched from the working directory upward; one another user owns or every user can write is refused, unless named here).",
         valueName: "path"))
-    var config: String?
+    package var config: String?
 
     @Flag(name: .long, help: "Do not look for a config file.")
-    var noConfig = false
+    package var noConfig = false
 
     @Option(name: .long, help: ArgumentHelp(
         "JSON Schema dialect of schema files, custom schemas and resources without $schema: 2020-12, 2019-09, draft7, draft6, draft4, or a meta-schema URI (default: the config's default-dialect, else 2020-12).",
@@ -52,7 +54,7 @@ struct SchemaOptions: ParsableArguments {
     /// `--default-dialect` as a meta-schema URI (nil when not given; validate() has checked it).
     var defaultDialectURI: String? { settings.defaultDialectURI }
 
-    mutating func validate() throws { try settings.check() }
+    package mutating func validate() throws { try settings.check() }
 
     /// The values given, as a run reads them.
     var settings: SchemaSettings {

@@ -4,8 +4,8 @@ import JSONCore
 import JSONSchemaValidator
 
 /// Compiled validators by schema, built on first use and shared by all worker threads.
-final class ValidatorCache: @unchecked Sendable {
-    let profile: Profile
+package final class ValidatorCache: @unchecked Sendable {
+    package let profile: Profile
     private let registry: SchemaRegistry?
     private let customData: [String: JSONValue]
     private let lock = NSLock()
@@ -32,9 +32,9 @@ final class ValidatorCache: @unchecked Sendable {
     /// counts on every payload. Above it (real-world schemas of hundreds of kilobytes take 0.1 s
     /// and more), compiling once per thread costs more than the shared counts do: a second
     /// worker would otherwise compile a 2 MB schema again to check a single file.
-    static let sharedSourceBytes = 64 * 1024
+    package static let sharedSourceBytes = 64 * 1024
 
-    init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue], quiet: Bool = false) {
+    package init(profile: Profile, registry: SchemaRegistry?, customData: [String: JSONValue], quiet: Bool = false) {
         self.profile = profile
         self.registry = registry
         self.customData = customData
@@ -52,7 +52,7 @@ final class ValidatorCache: @unchecked Sendable {
     /// only the validators of large schemas (``sharedSourceBytes``) and compiles the rest anew,
     /// so threads using different caches share no small validator (whose reference counts would
     /// otherwise bounce between cores on every payload).
-    func independentCopy() -> ValidatorCache {
+    package func independentCopy() -> ValidatorCache {
         let copy = ValidatorCache(profile: profile, registry: registry, customData: customData, warnings: warnings)
         lock.lock()
         copy.validators = validators.filter(\.sharedAcrossCopies)
@@ -61,7 +61,7 @@ final class ValidatorCache: @unchecked Sendable {
     }
 
     /// The validator for a bundled schema or schema file (compiled once).
-    func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
+    package func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
         lock.lock()
         if let cached = cached(spec) {
             lock.unlock()
@@ -114,7 +114,7 @@ final class ValidatorCache: @unchecked Sendable {
 
     /// The `line:column` in a user's schema file of a schema error's location (`uri#/pointer`),
     /// when its pointer leads to a value of that file.
-    static func position(of schemaLocation: String?, in document: JSONDocument) -> SourceLocation? {
+    package static func position(of schemaLocation: String?, in document: JSONDocument) -> SourceLocation? {
         guard let schemaLocation, let hash = schemaLocation.firstIndex(of: "#"),
               let pointer = try? JSONPointer(parsing: String(schemaLocation[schemaLocation.index(after: hash)...])),
               pointer.resolve(in: document.root) != nil
@@ -124,7 +124,7 @@ final class ValidatorCache: @unchecked Sendable {
 
     /// Reads and parses a schema file through the bounded reader, under `profile`'s limits
     /// (``SchemaFileReader``), confined to `directory` when given; a located message on failure.
-    static func loadSchemaFile(_ path: String, confinedTo directory: String?, profile: Profile) -> Result<JSONDocument, SchemaFailure> {
+    package static func loadSchemaFile(_ path: String, confinedTo directory: String?, profile: Profile) -> Result<JSONDocument, SchemaFailure> {
         let shown = SchemaSpec.relativeToWorkingDirectory(path)
         do throws(SchemaFileReader.Failure) {
             return .success(try SchemaFileReader.read(path: path, confinedTo: directory, profile: profile))
@@ -135,7 +135,7 @@ final class ValidatorCache: @unchecked Sendable {
     }
 
     /// `file://` URI of an absolute path (percent-encoding what a URI may not hold raw).
-    static func fileURI(_ path: String) -> String {
+    package static func fileURI(_ path: String) -> String {
         URL(fileURLWithPath: path).absoluteString
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The platform kits under `Interop/` (README, "Checking your platform's decoder") run through
+/// The platform kits under `Interop/` (Interop/README.md) run through
 /// `interop check` against the codec vectors, in both modes, and give exactly the findings their
 /// runtimes produce: JavaScript's `JSON.parse` reads every number as a double, so the 17-digit
 /// timetokens that are odd (and a custom integer above 2^53) change; Jackson's data binding into

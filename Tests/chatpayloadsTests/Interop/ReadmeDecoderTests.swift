@@ -1,17 +1,18 @@
 import Foundation
 import XCTest
 
-/// The README's "Checking your platform's decoder" example: the Python decoder as printed there
-/// agrees on every message vector, and its lossy variant gives the output shown.
+/// The example of Interop/README.md ("Checking your platform's decoder", moved there from the
+/// README): the Python decoder as printed there agrees on every message vector, and its lossy
+/// variant gives the output shown.
 final class ReadmeDecoderTests: CLITestCase {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Interop/README.md")
 
-    /// The section's fenced blocks of `language`, in order.
+    /// The fenced blocks of `language` in the page's first part (before its first `## ` section), in order.
     func blocks(_ language: String) throws -> [String] {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let section = try XCTUnwrap(text.components(separatedBy: "## Checking your platform's decoder").dropFirst().first?
-            .components(separatedBy: "\n## ").first)
+        XCTAssertTrue(text.hasPrefix("# Checking your platform's decoder\n"), "Interop/README.md does not start with its title")
+        let section = try XCTUnwrap(text.components(separatedBy: "\n## ").first)
         return section.components(separatedBy: "```\(language)\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
     }
 

@@ -1,5 +1,5 @@
-// Every model task of issue 31, written from the README's library section and the ChatPayloads
-// DocC articles only, as an app writes them.
+// Every model task of issue 31, written from the README's library block, docs/library.md and the
+// ChatPayloads DocC articles only, as an app writes them.
 import ChatPayloads
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// The store tasks of issue 31, written from the README's library section and ChatStore's DocC
+// The store tasks of issue 31, written from docs/store.md and ChatStore's DocC
 // (UsingTheStore, OutgoingMessages, the symbol pages) only. `import ChatStore` alone names the
 // ChatPayloads models (no `import ChatPayloads` in this file).
 import ChatStore
@@ -163,6 +163,7 @@ func temporaryStoreURL() throws -> URL {
         try await repository.close()
     }
 
+    /// docs/store.md's "In an app" block (Scripts/consumer-check writes it as `readmeStoreSection`), run.
     @Test func readmeStoreSectionRuns() async throws {
         let message = Data(#"{"id": "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b", "text": "hi", "createdAt": "2024-03-05T10:12:10.000Z"}"#.utf8)
         try await readmeStoreSection(storeURL: try temporaryStoreURL(), messageData: message)
