@@ -360,7 +360,8 @@ final class OneCorpusAgreementTests: ServeTestCase {
     func storedIdentities(_ db: String) throws -> Set<String> {
         var identities: Set<String> = []
         for kind in ["user", "channel", "member", "message", "message-action"] {
-            let export = try run(["store", "export", "--db", db, "--kind", kind])
+            // The store holds messages in the sent form: `--kind sent-message`.
+            let export = try run(["store", "export", "--db", db, "--kind", kind == "message" ? "sent-message" : kind])
             XCTAssertEqual(export.status, 0, export.stderr)
             for line in export.stdoutLines {
                 guard let value = try? JSONParser.parse(Array(line.utf8)).root else { continue }

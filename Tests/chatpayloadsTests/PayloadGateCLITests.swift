@@ -40,7 +40,7 @@ final class PayloadGateCLITests: CLITestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.stderr, """
-            sent.ndjson:1:209: error: /content/zz: property "zz" is not allowed (unknown property: no schema defines it) [unknown-properties] (invalid as message under the strict profile, as validate says)
+            sent.ndjson:1:204: error: /content/zz: property "zz" is not allowed (unknown property: no schema defines it) [unknown-properties] (invalid as message under the strict profile, as validate says)
             sent.ndjson:2:284: error: /userModel/zz: property "zz" is not allowed (unknown property: no schema defines it) [unevaluatedProperties] (\(Self.strict))
 
             """)
