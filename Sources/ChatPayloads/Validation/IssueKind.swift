@@ -61,7 +61,7 @@ public enum IssueKind: Sendable, Hashable {
         + Profile.Limit.allCases.map(IssueKind.limit)
 
     /// Every kind: ``toolKinds`` and a ``keyword(_:)`` for each JSON Schema keyword the validator
-    /// implements (``JSONSchema/implementedKeywords``, and `false`, a `false` schema's failure).
+    /// implements (`JSONSchema.implementedKeywords`, and `false`, a `false` schema's failure).
     public static var allKnown: [IssueKind] {
         toolKinds + (JSONSchema.implementedKeywords + ["false"]).map(IssueKind.keyword)
     }
@@ -90,7 +90,7 @@ public enum IssueKind: Sendable, Hashable {
         }
     }
 
-    /// The kind of a validator's error (``ValidationError/kind``): its keyword's, or the profile
+    /// The kind of a validator's error (`ValidationError.kind`): its keyword's, or the profile
     /// limit that sets its limit (a reference nobody registered, which no profile key sets, stays
     /// its keyword's).
     public init(_ error: ValidationError) {
