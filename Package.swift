@@ -22,7 +22,13 @@ let package = Package(
         // depend on ChatPayloads with `traits: []` and not link Yams (configs written as JSON, YAML's
         // JSON subset, are still read; see YAMLInstance).
         .trait(name: "YAML", description: "YAML configs and payloads through Yams (on by default)"),
-        .default(enabledTraits: ["YAML"]),
+        // The playground server (`chatpayloads serve`) through Hummingbird and SwiftNIO. On by default,
+        // so this package's own build has it; an app that depends on ChatPayloads with `traits: ["YAML"]`
+        // (or `[]`) leaves it off, and SwiftPM (6.2 and later) then resolves none of the server's
+        // packages (hummingbird, swift-nio and the 20 packages behind them): only GRDB.swift and
+        // swift-argument-parser (and Yams with YAML). The libraries never use it.
+        .trait(name: "Server", description: "The playground server of `chatpayloads serve` (Hummingbird, SwiftNIO; on by default)"),
+        .default(enabledTraits: ["YAML", "Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -106,12 +112,17 @@ let package = Package(
             dependencies: [
                 "ChatPayloads", "ChatStore", "JSONCore", "JSONSchemaValidator", "GlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                // The server's packages, behind the Server trait (see `traits` above): without it
+                // they are not resolved for a dependent, and `serve` says it was built without it.
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
                 // NIO's HTTP/1 parts and Hummingbird's codec between them and HTTPTypes: the
                 // server's connection handler sees the request's HTTP version and body's end there.
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ],
             exclude: ["ChatPayloadsCLI/Serve/openapi.json"],
             swiftSettings: [.define("CHATPAYLOADS_STORE")]),
