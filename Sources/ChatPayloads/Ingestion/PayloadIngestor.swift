@@ -19,7 +19,7 @@ import JSONCore
 /// `channelModel` as a Channel, each action as a MessageAction: every error, located), then its
 /// `content` with the validator (which should be the message schema's). One of the common
 /// shape (no models) is read straight from its tape into its ``MessageRecord``
-/// (``SentMessageReader``), others are decoded as a ``ChatMessage``.
+/// (`SentMessageReader`), others are decoded as a ``ChatMessage``.
 public struct PayloadIngestor: Sendable {
     /// The validator every payload (a sent message: its content) is checked with.
     public let validator: PayloadValidator
