@@ -25,8 +25,8 @@ let package = Package(
         // The playground server (`chatpayloads serve`) through Hummingbird and SwiftNIO. On by default,
         // so this package's own build has it; an app that depends on ChatPayloads with `traits: ["YAML"]`
         // (or `[]`) leaves it off, and SwiftPM (6.2 and later) then resolves none of the server's
-        // packages (hummingbird, swift-nio and the 20 packages behind them): only GRDB.swift and
-        // swift-argument-parser (and Yams with YAML). The libraries never use it.
+        // 24 packages (hummingbird, swift-nio, swift-nio-extras, swift-log and those behind them):
+        // only GRDB.swift and swift-argument-parser (and Yams with YAML). The libraries never use it.
         .trait(name: "Server", description: "The playground server of `chatpayloads serve` (Hummingbird, SwiftNIO; on by default)"),
         .default(enabledTraits: ["YAML", "Server"]),
     ],
