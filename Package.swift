@@ -22,7 +22,13 @@ let package = Package(
         // depend on ChatPayloads with `traits: []` and not link Yams (configs written as JSON, YAML's
         // JSON subset, are still read; see YAMLInstance).
         .trait(name: "YAML", description: "YAML configs and payloads through Yams (on by default)"),
-        .default(enabledTraits: ["YAML"]),
+        // The playground server (`chatpayloads serve`) through Hummingbird and SwiftNIO. On by default,
+        // so this package's own build has it; an app that depends on ChatPayloads with `traits: ["YAML"]`
+        // (or `[]`) leaves it off, and SwiftPM (6.2 and later) then resolves none of the server's
+        // 24 packages (hummingbird, swift-nio, swift-nio-extras, swift-log and those behind them):
+        // only GRDB.swift and swift-argument-parser (and Yams with YAML). The libraries never use it.
+        .trait(name: "Server", description: "The playground server of `chatpayloads serve` (Hummingbird, SwiftNIO; on by default)"),
+        .default(enabledTraits: ["YAML", "Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -96,17 +102,22 @@ let package = Package(
         // The playground's HTTP server (`chatpayloads serve`, issue 30): Hummingbird in front of
         // the CLI's HTTP-free PlaygroundService (ChatPayloadsCLI/Serve). Its own
         // ConnectionCloseHandler (between NIO's HTTP/1 codec and Hummingbird's) closes HTTP/1.0
-        // and `Connection: close` after the answer.
+        // and `Connection: close` after the answer. The server's packages sit behind the Server
+        // trait (see `traits` above): without it they are not resolved for a dependent, the
+        // target's files compile to nothing (`#if Server`) and `serve` says it was built without it.
         .target(
             name: "PlaygroundServer",
             dependencies: [
                 "ChatPayloadsCLI",
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
                 // NIO's HTTP/1 parts and Hummingbird's codec between them and HTTPTypes: the
                 // server's connection handler sees the request's HTTP version and body's end there.
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]),
         // arc4random for glibc before 2.36, which the statically linked C++ runtime's
         // std::random_device refers to: keeps the shipped binaries at glibc 2.35 (manylinux_2_35,
@@ -122,7 +133,7 @@ let package = Package(
         // (ChatPayloadsStoreCLI), so its help, usage and errors are `chatpayloads`'s own; with
         // `serve` as its first argument, the playground server (PlaygroundServer). See
         // ARCHITECTURE.md, "Binaries and start-up".
-        .executableTarget(name: "chatpayloads-store", dependencies: ["ChatPayloadsStoreCLI", "PlaygroundServer", "GlibcFloor"]),
+        .executableTarget(name: "chatpayloads-store", dependencies: ["ChatPayloadsStoreCLI", "ChatPayloadsCLI", "PlaygroundServer", "GlibcFloor"]),
         // Loads and runs the official JSON Schema Test Suite (shared by the command and the tests).
         .target(name: "JSONSchemaConformance", dependencies: ["JSONSchemaValidator", "JSONCore"]),
         // Runs the official JSON Schema Test Suite and prints pass counts.

@@ -38,7 +38,7 @@ package struct ServeCommand: ParsableCommand {
             """)
 
     /// The status when the server's executable cannot be started (`EX_UNAVAILABLE`).
-    static let serverMissingStatus: Int32 = 69
+    package static let serverMissingStatus: Int32 = 69
 
     /// The first argument that makes `chatpayloads-store` the server: `chatpayloads serve ARGS`
     /// execs `chatpayloads-store serve ARGS`.

@@ -56,24 +56,3 @@ public struct ChatStoreOptions: Sendable, Hashable {
         self.maximumReaderCount = maximumReaderCount
     }
 }
-
-/// The names of the release before `Duration` (kept for one release).
-extension ChatStoreOptions {
-    /// ``queuedActionExpiry`` in whole seconds.
-    @available(*, deprecated, renamed: "queuedActionExpiry", message: "use queuedActionExpiry, a Duration")
-    public var queuedActionMaxAge: Int64 {
-        get { queuedActionExpiry.components.seconds }
-        set { queuedActionExpiry = .seconds(newValue) }
-    }
-
-    /// Makes options with the queue expiry in seconds.
-    @available(*, deprecated, message: "pass queuedActionExpiry: .seconds(n), a Duration")
-    public init(
-        readOnly: Bool = false, synchronous: Synchronous = .full, batchSize: Int = 256,
-        queuedActionMaxAge: Int64, maximumReaderCount: Int = 5, immutable: Bool = false
-    ) {
-        self.init(
-            readOnly: readOnly, synchronous: synchronous, batchSize: batchSize, queuedActionExpiry: .seconds(queuedActionMaxAge),
-            maximumReaderCount: maximumReaderCount, immutable: immutable)
-    }
-}

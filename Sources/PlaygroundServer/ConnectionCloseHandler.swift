@@ -1,3 +1,4 @@
+#if Server  // the package's Server trait (Package.swift): SwiftNIO and Hummingbird are linked with it only
 import NIOCore
 import NIOHTTP1
 
@@ -125,3 +126,4 @@ final class ConnectionCloseHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
     }
 }
+#endif

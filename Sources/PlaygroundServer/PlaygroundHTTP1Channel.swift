@@ -1,3 +1,4 @@
+#if Server  // the package's Server trait (Package.swift): SwiftNIO and Hummingbird are linked with it only
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -31,3 +32,4 @@ struct PlaygroundHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         await handleHTTP(asyncChannel: value, logger: logger)
     }
 }
+#endif

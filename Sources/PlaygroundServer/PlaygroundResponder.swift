@@ -1,3 +1,4 @@
+#if Server  // the package's Server trait (Package.swift): SwiftNIO and Hummingbird are linked with it only
 import ChatPayloadsCLI
 import Hummingbird
 import NIOCore
@@ -32,3 +33,4 @@ struct PlaygroundResponder: HTTPResponder {
             status: .init(code: answer.status), headers: [.contentType: answer.contentType], body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the package's Server trait (Package.swift): SwiftNIO and Hummingbird are linked with it only
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -97,3 +98,4 @@ package enum PlaygroundServer {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the package's Server trait (Package.swift): SwiftNIO and Hummingbird are linked with it only
 import NIOCore
 import NIOHTTPTypes
 
@@ -42,3 +43,4 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
         deadline = nil
     }
 }
+#endif

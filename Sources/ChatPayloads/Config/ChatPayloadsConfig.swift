@@ -30,7 +30,7 @@ import JSONSchemaValidator
 /// config's directory and must stay inside it (no ambient authority): absolute paths and
 /// paths that climb out with `..` are refused by ``parse(_:file:baseDirectory:)``, symbolic
 /// links that lead outside by ``load(path:)`` and ``checkFileReferences()`` (see
-/// ``PathConfinement``).
+/// `PathConfinement`).
 public struct ChatPayloadsConfig: Sendable {
     /// The file names looked for by ``discover(from:)``.
     public static let fileNames = [".chatpayloads.yml", ".chatpayloads.yaml"]
@@ -199,7 +199,7 @@ public struct ChatPayloadsConfig: Sendable {
     /// Reads and parses the `custom-schemas` files (relative to ``baseDirectory``, confined to
     /// it), keyed for ``PayloadValidator``. Errors point at the config line naming the file.
     ///
-    /// Each file goes through ``SchemaFileReader`` under the profile's limits (`max-bytes`,
+    /// Each file goes through `SchemaFileReader` under the profile's limits (`max-bytes`,
     /// `max-depth`, ...), and confinement is judged on the file as opened: a symbolic link
     /// swapped after ``checkFileReferences()`` ran is refused here all the same.
     public func loadCustomData() throws(ConfigError) -> [String: JSONValue] {

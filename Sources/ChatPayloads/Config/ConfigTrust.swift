@@ -14,16 +14,16 @@ import Darwin
 /// The rule: the file (a symbolic link judged by its target) must be owned by the user running
 /// the tool or by root (who can change anything anyway), and must not be writable by every user.
 /// A file named explicitly (`--config PATH`) is the user's own choice and is not judged.
-public enum ConfigTrust {
+package enum ConfigTrust {
     /// Why a config file is not trusted.
-    public enum Problem: Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Sendable, Hashable, CustomStringConvertible {
         /// Every user may write it (its mode, e.g. `0666`).
         case worldWritable(mode: UInt32)
         /// It belongs to another user (not the one running the tool, nor root).
         case ownedByAnotherUser(owner: UInt32, user: UInt32)
 
         /// "it is writable by every user (mode 0666)" and so on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .worldWritable(let mode): return "it is writable by every user (mode 0\(String(mode & 0o7777, radix: 8)))"
             case .ownedByAnotherUser(let owner, let user): return "it is owned by another user (uid \(owner), not \(user) or root)"
@@ -33,7 +33,7 @@ public enum ConfigTrust {
 
     /// Why the file at `path` may not be used, or nil when it may (or cannot be examined: reading
     /// it then reports the problem).
-    public static func problem(atPath path: String) -> Problem? {
+    package static func problem(atPath path: String) -> Problem? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let user = UInt32(geteuid())
@@ -44,7 +44,7 @@ public enum ConfigTrust {
     }
 
     /// The refusal of a discovered config, as `path: error: ...` with what to do about it.
-    public static func refusal(_ problem: Problem, path: String) -> ConfigError {
+    package static func refusal(_ problem: Problem, path: String) -> ConfigError {
         ConfigError(
             file: path, line: 0, column: 0,
             message: "refused the config file found from the working directory up: \(problem); "

@@ -9,7 +9,7 @@
 /// - `[abc]`, `[a-z]`, `[!a-z]` / `[^a-z]` match one character of (or not of) a set (never `/`);
 /// - `\` makes the next character literal.
 /// A leading `./` in the pattern or the path is ignored. Characters are Unicode scalars.
-public struct Glob: Sendable, Hashable, CustomStringConvertible {
+package struct Glob: Sendable, Hashable, CustomStringConvertible {
     enum Token: Sendable, Hashable {
         case literal(Unicode.Scalar)
         case any            // ?
@@ -23,11 +23,11 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern text.
-    public let pattern: String
+    package let pattern: String
     let segments: [Segment]
 
     /// Compiles `pattern`. An unclosed `[` is taken literally.
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         var text = pattern
         while text.hasPrefix("./") { text.removeFirst(2) }
@@ -36,7 +36,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
     static func tokens(_ s: [Unicode.Scalar]) -> [Token] {
         var out: [Token] = []
@@ -91,7 +91,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `path` (relative, `/`-separated) matches.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         var text = path
         while text.hasPrefix("./") { text.removeFirst(2) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }

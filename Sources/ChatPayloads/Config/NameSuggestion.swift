@@ -1,9 +1,9 @@
 /// "Did you mean" for a mistyped name (a config key or value, a schema name): one rule for
 /// every message that suggests one.
-public enum NameSuggestion {
+package enum NameSuggestion {
     /// The candidate closest to `word` within edit distance 2 (case ignored), or nil. Ties go to
     /// the first candidate.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let w = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)? = nil
         for c in candidates {
@@ -14,7 +14,7 @@ public enum NameSuggestion {
     }
 
     /// ` (did you mean 'user'?)` for `word`, or "" when no candidate is close.
-    public static func didYouMean(_ word: String, among candidates: [String]) -> String {
+    package static func didYouMean(_ word: String, among candidates: [String]) -> String {
         closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

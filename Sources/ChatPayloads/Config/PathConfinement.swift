@@ -15,9 +15,9 @@ import JSONCore
 /// A reference is refused when it is absolute, when it climbs out of the directory with `..`,
 /// or when a symbolic link on its way leads outside the directory (judged on real paths, so
 /// links inside the directory, and a directory that is itself reached through a link, are fine).
-public enum PathConfinement {
+package enum PathConfinement {
     /// Why a reference is refused.
-    public enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
         /// An absolute path.
         case absolute
         /// A relative path whose `..` components climb out of the directory.
@@ -26,7 +26,7 @@ public enum PathConfinement {
         case linkLeadsOutside(realPath: String)
 
         /// Why, for messages: "absolute paths are not allowed" and so on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .absolute: return "absolute paths are not allowed"
             case .climbsOut: return "the path leads outside the directory with '..'"
@@ -37,7 +37,7 @@ public enum PathConfinement {
 
     /// Whether `reference` may name a file below its directory by its text alone: relative, and
     /// never climbing above the directory with `..` (`a/../b.json` is fine, `../b.json` is not).
-    public static func lexicalRefusal(of reference: String) -> Refusal? {
+    package static func lexicalRefusal(of reference: String) -> Refusal? {
         if reference.hasPrefix("/") { return .absolute }
         var depth = 0
         for component in reference.split(separator: "/", omittingEmptySubsequences: true) {
@@ -56,7 +56,7 @@ public enum PathConfinement {
     /// `reference` resolved against `directory` (the path to read), or why it is refused: the
     /// lexical rule, then the real path of the result must lie inside the real path of the
     /// directory. A file that does not exist is judged by its deepest existing ancestor.
-    public static func resolve(_ reference: String, in directory: String) -> Result<String, Refusal> {
+    package static func resolve(_ reference: String, in directory: String) -> Result<String, Refusal> {
         if let refusal = lexicalRefusal(of: reference) { return .failure(refusal) }
         let path = normalize(absolute(directory) + "/" + reference)
         let real = realPath(path)
@@ -65,14 +65,14 @@ public enum PathConfinement {
     }
 
     /// Why a confined file cannot be read: refused by the rule, or not readable at all.
-    public enum OpenFailure: Error, Sendable, CustomStringConvertible {
+    package enum OpenFailure: Error, Sendable, CustomStringConvertible {
         /// The reference breaks the rule.
         case refused(Refusal)
         /// The file cannot be opened (missing, a directory, no permission...).
         case unreadable(String)
 
         /// The refusal's or the read failure's text.
-        public var description: String {
+        package var description: String {
             switch self {
             case .refused(let r): return r.description
             case .unreadable(let message): return message
@@ -84,14 +84,14 @@ public enum PathConfinement {
     /// actually opened: the lexical rule first, then the real path of the open descriptor
     /// must lie inside the real path of the directory. A link swapped after an earlier check
     /// (``resolve(_:in:)``) is caught here, because what is judged is what will be read.
-    public static func openFile(_ reference: String, in directory: String) throws(OpenFailure) -> ByteReader {
+    package static func openFile(_ reference: String, in directory: String) throws(OpenFailure) -> ByteReader {
         if let refusal = lexicalRefusal(of: reference) { throw .refused(refusal) }
         return try openFile(atPath: normalize(absolute(directory) + "/" + reference), within: directory)
     }
 
     /// Opens the absolute `path` for reading when the file it opens lies inside `directory`
     /// (real paths compared, judged on the open descriptor; see ``openFile(_:in:)``).
-    public static func openFile(atPath path: String, within directory: String) throws(OpenFailure) -> ByteReader {
+    package static func openFile(atPath path: String, within directory: String) throws(OpenFailure) -> ByteReader {
         let reader: ByteReader
         do throws(ByteReader.Failure) {
             reader = try ByteReader.open(path: path)
@@ -108,7 +108,7 @@ public enum PathConfinement {
 
     /// Whether `path` is `directory` or lies below it (both absolute and normalized, compared as
     /// written: pass real paths to judge links).
-    public static func isWithin(_ path: String, directory: String) -> Bool {
+    package static func isWithin(_ path: String, directory: String) -> Bool {
         let dir = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         if dir == "/" { return path.hasPrefix("/") }
         return path == dir || path.hasPrefix(dir + "/")
@@ -120,7 +120,7 @@ public enum PathConfinement {
     /// leads (where creating or opening the file through it would land), so a link to a missing
     /// file outside a directory is judged outside. A chain of more than 40 links (a loop) is kept
     /// as written, below the root's `/..loop` marker, which lies inside no directory but `/`.
-    public static func realPath(_ path: String) -> String {
+    package static func realPath(_ path: String) -> String {
         realPath(path, links: 0)
     }
 

@@ -5,22 +5,22 @@ import JSONCore
 /// under the same limits: `max-bytes` stops the read, and `max-depth`, `max-string-bytes`
 /// and `max-number-digits` bound the parse. A file the config names is opened confined to
 /// the config's directory (``PathConfinement/openFile(_:in:)``).
-public enum SchemaFileReader {
+package enum SchemaFileReader {
     /// Why a schema file cannot be used, located in the file when the text is at fault.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// 1-based line and column in the file, when the text is at fault.
-        public var line: Int?
+        package var line: Int?
         /// 1-based column in Unicode scalars.
-        public var column: Int?
+        package var column: Int?
         /// What is wrong (a limit ends with its config key, e.g. `(max-bytes)`).
-        public var message: String
+        package var message: String
         /// The limit that was hit, if one was.
-        public var limit: Profile.Limit?
+        package var limit: Profile.Limit?
         /// The file was refused by the confinement rule (not merely unreadable).
-        public var refused: Bool
+        package var refused: Bool
 
         /// Makes a failure.
-        public init(line: Int? = nil, column: Int? = nil, message: String, limit: Profile.Limit? = nil, refused: Bool = false) {
+        package init(line: Int? = nil, column: Int? = nil, message: String, limit: Profile.Limit? = nil, refused: Bool = false) {
             self.line = line
             self.column = column
             self.message = message
@@ -29,12 +29,12 @@ public enum SchemaFileReader {
         }
 
         /// `line:column: message`, or the message alone.
-        public var description: String { line.map { "\($0):\(column ?? 1): \(message)" } ?? message }
+        package var description: String { line.map { "\($0):\(column ?? 1): \(message)" } ?? message }
     }
 
     /// The parse options for schema files under `profile`: its size, depth, string and number
     /// limits (duplicate keys keep the last value, as for any schema).
-    public static func parseOptions(_ profile: Profile) -> JSONParseOptions {
+    package static func parseOptions(_ profile: Profile) -> JSONParseOptions {
         var options = JSONParseOptions()
         options.maxBytes = profile.maxBytes
         options.maxDepth = profile.maxDepth
@@ -45,7 +45,7 @@ public enum SchemaFileReader {
 
     /// Reads and parses the schema file at `path`; with `directory`, the opened file must lie
     /// inside it. `what` names the file in messages ("schema", "custom schema file"...).
-    public static func read(path: String, confinedTo directory: String? = nil, profile: Profile, what: String = "schema") throws(Failure) -> JSONDocument {
+    package static func read(path: String, confinedTo directory: String? = nil, profile: Profile, what: String = "schema") throws(Failure) -> JSONDocument {
         var reader: ByteReader
         if let directory {
             do throws(PathConfinement.OpenFailure) {
@@ -65,7 +65,7 @@ public enum SchemaFileReader {
     }
 
     /// Reads what is left of `reader` (at most `max-bytes`) and parses it under `profile`'s limits.
-    public static func parse(_ reader: inout ByteReader, profile: Profile, what: String = "schema") throws(Failure) -> JSONDocument {
+    package static func parse(_ reader: inout ByteReader, profile: Profile, what: String = "schema") throws(Failure) -> JSONDocument {
         let read: (bytes: [UInt8], truncated: Bool)
         do throws(ByteReader.Failure) {
             read = try reader.readAll(limit: profile.maxBytes)

@@ -3,10 +3,10 @@ import JSONCore
 /// Writes a tape value as `JSONWriter` writes its value with `JSONWriter/Options/canonical`
 /// (compact, members by UTF-16 code units, minimal string escapes, numbers in
 /// `JSONNumber`'s canonical text), copying the source bytes wherever they already are that form.
-public enum CanonicalTapeWriter {
+package enum CanonicalTapeWriter {
     /// Appends the canonical text of the value at `index`; false when a value cannot be read
     /// (which the tape's rules exclude).
-    public static func write(_ view: JSONTapeView, _ index: Int, into out: inout [UInt8]) -> Bool {
+    package static func write(_ view: JSONTapeView, _ index: Int, into out: inout [UInt8]) -> Bool {
         let e = view[index]
         switch e.kind {
         case .null: out.append(contentsOf: "null".utf8)
@@ -72,7 +72,7 @@ public enum CanonicalTapeWriter {
 
     /// Whether key `a` comes before key `b` in UTF-16 code unit order (as `JSONWriter` sorts).
     /// Below U+E000, UTF-8 byte order is that order; keys with later scalars are compared as UTF-16.
-    public static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         if a.contains(where: { $0 >= 0xEE }) || b.contains(where: { $0 >= 0xEE }) {
             return String(decoding: a, as: UTF8.self).utf16.lexicographicallyPrecedes(String(decoding: b, as: UTF8.self).utf16)
         }

@@ -8,9 +8,9 @@ import JSONCore
 /// problem inside it can be given its place in the whole input. Structural problems (not an
 /// array, a missing comma, content after `]`, an input that ends early) come as events too; see
 /// `JSONArrayScanner` for how scanning goes on after them.
-public struct JSONArraySplitter: ~Copyable {
+package struct JSONArraySplitter: ~Copyable {
     /// One thing found in the input.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// An element's bytes.
         case element(index: Int, start: SourcePosition, bytes: [UInt8])
         /// An element longer than the limit: skipped, its bytes never held.
@@ -33,14 +33,14 @@ public struct JSONArraySplitter: ~Copyable {
 
     /// A splitter over `reader`; elements longer than `maxElementBytes` are reported as
     /// ``Event/tooLong(index:start:)``. `chunkSize` is the size of each read (small in tests).
-    public init(reader: consuming ByteReader, maxElementBytes: Int, chunkSize: Int = ByteReader.chunkSize) {
+    package init(reader: consuming ByteReader, maxElementBytes: Int, chunkSize: Int = ByteReader.chunkSize) {
         self.reader = consume reader
         self.maxElementBytes = max(1, maxElementBytes)
         self.chunkSize = max(1, chunkSize)
     }
 
     /// A splitter over an input already in memory (`bytes`), with the same rules.
-    public init(bytes: [UInt8], maxElementBytes: Int) {
+    package init(bytes: [UInt8], maxElementBytes: Int) {
         reader = nil
         buffer = bytes
         atEnd = true
@@ -49,7 +49,7 @@ public struct JSONArraySplitter: ~Copyable {
     }
 
     /// The next event, nil once the array (or the input) is over.
-    public mutating func next() throws(ByteReader.Failure) -> Event? {
+    package mutating func next() throws(ByteReader.Failure) -> Event? {
         while true {
             var scanner = self.scanner
             let step = buffer.withUnsafeBufferPointer { scanner.scan($0, base: base, atEnd: atEnd) }

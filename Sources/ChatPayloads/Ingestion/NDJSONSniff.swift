@@ -6,9 +6,9 @@ import JSONCore
 /// A single document (minified or pretty-printed, with or without a final newline) is never
 /// split, so `convert --to record | convert --to payload` and `cat *.ndjson | validate` read
 /// each line as a payload.
-public enum NDJSONSniff {
+package enum NDJSONSniff {
     /// What the bytes read so far show.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// One JSON document (or not JSON: the JSON reader reports it).
         case json
         /// One JSON value per line.
@@ -18,7 +18,7 @@ public enum NDJSONSniff {
     }
 
     /// The verdict on `head`, the first bytes of the input.
-    public static func verdict(_ head: [UInt8]) -> Verdict {
+    package static func verdict(_ head: [UInt8]) -> Verdict {
         var start = 0
         while start < head.count, isSpace(head[start]) { start += 1 }
         guard start < head.count else { return .needMore }

@@ -13,15 +13,15 @@ import JSONCore
 /// Lines end at `\n`; a `\r` before it is dropped (kept at the end of the line's bytes with
 /// `keepCarriageReturn`, for `--emit`, which passes lines through byte for byte). Lines holding only whitespace are skipped
 /// (they are not payloads). Each line carries its 1-based line number.
-public struct NDJSONSplitter: ~Copyable {
+package struct NDJSONSplitter: ~Copyable {
     /// One non-blank line.
-    public struct Line: Sendable {
+    package struct Line: Sendable {
         /// The line's bytes without the line end (empty when `tooLong`).
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
         /// The 1-based line number.
-        public let line: Int
+        package let line: Int
         /// The line was longer than the limit and was skipped.
-        public let tooLong: Bool
+        package let tooLong: Bool
     }
 
     /// The stream; nil when the whole input was given as bytes.
@@ -51,7 +51,7 @@ public struct NDJSONSplitter: ~Copyable {
     /// `prefix` holds the stream's first bytes, already read from `reader` (``NDJSONSniff``).
     /// `linesBefore` is how many lines come before the stream's first (for a byte range of a
     /// file that starts after them): line numbers run on from it.
-    public init(
+    package init(
         reader: consuming ByteReader, maxLineBytes: Int, onIdle: (() -> Void)? = nil, prefix: [UInt8] = [],
         keepCarriageReturn: Bool = false, linesBefore: Int = 0
     ) {
@@ -64,7 +64,7 @@ public struct NDJSONSplitter: ~Copyable {
     }
 
     /// A splitter over an input already in memory (`bytes`), with the same rules.
-    public init(bytes: [UInt8], maxLineBytes: Int, keepCarriageReturn: Bool = false) {
+    package init(bytes: [UInt8], maxLineBytes: Int, keepCarriageReturn: Bool = false) {
         reader = nil
         buffer = bytes
         atEnd = true
@@ -75,10 +75,10 @@ public struct NDJSONSplitter: ~Copyable {
 
     /// The number of the last line handed over or skipped (blank lines count), after the
     /// `linesBefore` given at the start: at the end of the stream, the line count.
-    public var linesRead: Int { lineNumber }
+    package var linesRead: Int { lineNumber }
 
     /// The next non-blank line, nil at the end of the stream.
-    public mutating func next() throws(ByteReader.Failure) -> Line? {
+    package mutating func next() throws(ByteReader.Failure) -> Line? {
         while true {
             if let newline = NDJSONSplitter.firstNewline(in: buffer, from: scanFrom) {
                 let lineStart = start
@@ -141,17 +141,17 @@ public struct NDJSONSplitter: ~Copyable {
     /// A run of whole lines cut from the stream in one piece (``nextBlock(targetBytes:)``), for a
     /// worker thread to split (``lines(maxLineBytes:keepCarriageReturn:)``): the reader then only
     /// finds line ends and counts, and copies nothing per line.
-    public struct Block: Sendable {
+    package struct Block: Sendable {
         /// The lines, each ending `\n` except perhaps the stream's last (a slice of the read buffer).
-        public let bytes: ArraySlice<UInt8>
+        package let bytes: ArraySlice<UInt8>
         /// The 1-based number of the block's first line.
-        public let firstLine: Int
+        package let firstLine: Int
         /// How many of its lines are not blank (each becomes a payload).
-        public let records: Int
+        package let records: Int
 
         /// A block of `bytes` (whole lines) whose first line is line `firstLine` and which
         /// holds `records` non-blank lines (``count(_:)``).
-        public init(bytes: ArraySlice<UInt8>, firstLine: Int, records: Int) {
+        package init(bytes: ArraySlice<UInt8>, firstLine: Int, records: Int) {
             self.bytes = bytes
             self.firstLine = firstLine
             self.records = records
@@ -159,7 +159,7 @@ public struct NDJSONSplitter: ~Copyable {
 
         /// How many lines `bytes` holds (a last one without a line end counts) and how many of
         /// them are not blank.
-        public static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> (lines: Int, records: Int) {
+        package static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> (lines: Int, records: Int) {
             guard let base = bytes.baseAddress else { return (0, 0) }
             var lines = 0
             var records = 0
@@ -180,20 +180,20 @@ public struct NDJSONSplitter: ~Copyable {
         }
 
         /// One non-blank line of a block, in place.
-        public struct LineInPlace {
+        package struct LineInPlace {
             /// The 1-based line number.
-            public let number: Int
+            package let number: Int
             /// The line's content (line end and a `\r` before it excluded; the `\r` kept with
             /// `keepCarriageReturn`); nil when it is longer than the limit.
-            public let content: UnsafeBufferPointer<UInt8>?
+            package let content: UnsafeBufferPointer<UInt8>?
 
             /// The line as ``NDJSONSplitter/next()`` gives it (its bytes copied).
-            public var copied: Line { Line(bytes: content.map { Array($0) } ?? [], line: number, tooLong: content == nil) }
+            package var copied: Line { Line(bytes: content.map { Array($0) } ?? [], line: number, tooLong: content == nil) }
         }
 
         /// Calls `body` with each non-blank line, numbered in the stream, by the rules of
         /// ``NDJSONSplitter/next()``: a line longer than `maxLineBytes` has no content.
-        public func forEachLine(maxLineBytes: Int, keepCarriageReturn: Bool = false, _ body: (LineInPlace) -> Void) {
+        package func forEachLine(maxLineBytes: Int, keepCarriageReturn: Bool = false, _ body: (LineInPlace) -> Void) {
             let limit = max(1, maxLineBytes)
             bytes.withUnsafeBufferPointer { p in
                 guard let base = p.baseAddress else { return }
@@ -216,7 +216,7 @@ public struct NDJSONSplitter: ~Copyable {
         }
 
         /// The block's non-blank lines as ``NDJSONSplitter/next()`` gives them (each copied).
-        public func lines(maxLineBytes: Int, keepCarriageReturn: Bool = false) -> [Line] {
+        package func lines(maxLineBytes: Int, keepCarriageReturn: Bool = false) -> [Line] {
             var out: [Line] = []
             out.reserveCapacity(records)
             forEachLine(maxLineBytes: maxLineBytes, keepCarriageReturn: keepCarriageReturn) { out.append($0.copied) }
@@ -225,7 +225,7 @@ public struct NDJSONSplitter: ~Copyable {
     }
 
     /// What ``nextBlock(targetBytes:)`` hands over.
-    public enum Piece: Sendable {
+    package enum Piece: Sendable {
         /// Whole lines in one piece.
         case block(Block)
         /// One line read the ordinary way (``next()``): a line longer than any block would be.
@@ -235,7 +235,7 @@ public struct NDJSONSplitter: ~Copyable {
     /// The next run of whole lines, about `targetBytes` long (longer when one line is), or the
     /// next line alone when it does not fit in `maxLineBytes`; nil at the end of the stream.
     /// Blocks and ``next()`` may be mixed; line numbers run on across both.
-    public mutating func nextBlock(targetBytes: Int) throws(ByteReader.Failure) -> Piece? {
+    package mutating func nextBlock(targetBytes: Int) throws(ByteReader.Failure) -> Piece? {
         var wanted = max(1, targetBytes)
         while true {
             if discarding { return try next().map { .line($0) } }
@@ -302,7 +302,7 @@ public struct NDJSONSplitter: ~Copyable {
     }
 
     /// The index of the first `\n` in `bytes[from...]` (found with `memchr`).
-    public static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+    package static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
         bytes.withUnsafeBufferPointer { p -> Int? in
             guard let base = p.baseAddress, from >= 0, from < p.count,
                 let hit = memchr(base + from, 0x0A, p.count - from) else { return nil }
@@ -311,7 +311,7 @@ public struct NDJSONSplitter: ~Copyable {
     }
 
     /// Whether `bytes` holds only spaces, tabs and carriage returns.
-    public static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { raw in
             for b in raw where b != 0x20 && b != 0x09 && b != 0x0D { return false }
             return true

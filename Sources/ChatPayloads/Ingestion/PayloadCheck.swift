@@ -66,7 +66,7 @@ public struct PayloadCheck: Sendable {
 
     /// Checks one payload: `content` as cut out of its input at `label`, against `schema`
     /// (reported as `schemaName`; nil for ``Schema/auto``, which names the detected one).
-    public func check(
+    package func check(
         _ content: SplitPayload.Content, label: PayloadLabel, schema: Schema, schemaName: String?, context: inout some PayloadCheckContext
     ) -> CheckedPayload {
         var result = CheckedPayload(label: label, schemaName: schema == .auto ? nil : schemaName)
@@ -95,7 +95,7 @@ public struct PayloadCheck: Sendable {
     }
 
     /// A payload whose schema cannot be used: its outcome and the one `schema` issue.
-    public static func markSchemaError(_ failure: SchemaUnavailable, into result: inout CheckedPayload) {
+    package static func markSchemaError(_ failure: SchemaUnavailable, into result: inout CheckedPayload) {
         result.outcome = .schemaError
         result.issues = [.check(failure.message, kind: .schema, line: nil, column: nil)]
     }

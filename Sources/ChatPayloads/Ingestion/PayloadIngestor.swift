@@ -19,7 +19,7 @@ import JSONCore
 /// `channelModel` as a Channel, each action as a MessageAction: every error, located), then its
 /// `content` with the validator (which should be the message schema's). One of the common
 /// shape (no models) is read straight from its tape into its ``MessageRecord``
-/// (``SentMessageReader``), others are decoded as a ``ChatMessage``.
+/// (`SentMessageReader`), others are decoded as a ``ChatMessage``.
 public struct PayloadIngestor: Sendable {
     /// The validator every payload (a sent message: its content) is checked with.
     public let validator: PayloadValidator
@@ -43,21 +43,21 @@ public struct PayloadIngestor: Sendable {
     }
 
     /// What is kept from payload to payload (one per thread).
-    public struct Scratch: Sendable {
+    package struct Scratch: Sendable {
         var tape = JSONTape()
         var sent: SentMessageReader
         /// The validators of a sent message's models (under the validator's profile) and their tape.
         var models: SharedValidatorContext
 
         /// Scratch for `ingestor`.
-        public init(ingestor: PayloadIngestor) {
+        package init(ingestor: PayloadIngestor) {
             sent = SentMessageReader(options: ingestor.validator.profile.parseOptions, decoding: ingestor.decoding)
             models = SharedValidatorContext(profile: ingestor.validator.profile)
         }
     }
 
     /// The result for one payload.
-    public func ingest(_ payload: SplitPayload, scratch: inout Scratch) -> IngestedPayload {
+    package func ingest(_ payload: SplitPayload, scratch: inout Scratch) -> IngestedPayload {
         var result: IngestedPayload
         switch payload.content {
         case .unreadable(let issue):

@@ -5,11 +5,11 @@ import JSONCore
 /// readers (``NDJSONSplitter``, ``JSONArraySplitter`` over a `ByteReader`) and an input
 /// already in memory (``payloads(in:format:maxBytes:keepCarriageReturns:)``) turn what they
 /// find into payloads with the same functions, so both word problems alike.
-public enum PayloadSplitter {
+package enum PayloadSplitter {
     /// The payloads of `bytes`, in order. `maxBytes` bounds a JSON or YAML input, each NDJSON
     /// line and each array element (larger ones become ``SplitPayload/Content/unreadable(_:)``).
     /// With `keepCarriageReturns` an NDJSON line that ended `\r\n` keeps its `\r`.
-    public static func payloads(
+    package static func payloads(
         in bytes: [UInt8], format: PayloadStreamFormat, maxBytes: Int, keepCarriageReturns: Bool = false
     ) -> [SplitPayload] {
         var out: [SplitPayload] = []
@@ -41,14 +41,14 @@ public enum PayloadSplitter {
     }
 
     /// The payload of one NDJSON line.
-    public static func payload(of line: NDJSONSplitter.Line, maxBytes: Int) -> (PayloadLabel, SplitPayload.Content) {
+    package static func payload(of line: NDJSONSplitter.Line, maxBytes: Int) -> (PayloadLabel, SplitPayload.Content) {
         guard line.tooLong else { return (.line(line.line), .json(line.bytes)) }
         return (.line(line.line), unreadable(
             "line \(line.line) is longer than the limit of \(maxBytes) bytes (max-bytes)", kind: .limit(.maxBytes), line: line.line, column: 1))
     }
 
     /// The payload (or the structural problem) of one event of a top-level array.
-    public static func payload(of event: JSONArraySplitter.Event, maxBytes: Int) -> (PayloadLabel, SplitPayload.Content) {
+    package static func payload(of event: JSONArraySplitter.Event, maxBytes: Int) -> (PayloadLabel, SplitPayload.Content) {
         switch event {
         case .element(let index, let start, let bytes):
             return (.element(index: index, line: start.line, column: start.column), .json(bytes))
@@ -63,7 +63,7 @@ public enum PayloadSplitter {
     }
 
     /// The documents of a YAML input (already within the byte limit), or why it cannot be read.
-    public static func yamlPayloads(_ bytes: [UInt8]) -> [(PayloadLabel, SplitPayload.Content)] {
+    package static func yamlPayloads(_ bytes: [UInt8]) -> [(PayloadLabel, SplitPayload.Content)] {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return [(.whole, unreadable("the YAML input is not UTF-8", kind: .parse, line: nil, column: nil))]
         }
@@ -78,12 +78,12 @@ public enum PayloadSplitter {
     }
 
     /// An input over the byte limit.
-    public static func tooLarge(maxBytes: Int) -> SplitPayload.Content {
+    package static func tooLarge(maxBytes: Int) -> SplitPayload.Content {
         unreadable("the input is larger than the limit of \(maxBytes) bytes (max-bytes)", kind: .limit(.maxBytes), line: 1, column: 1)
     }
 
     /// An input that cannot be read at all (`message` says why: cannot open, an I/O error).
-    public static func readFailure(_ message: String) -> SplitPayload.Content {
+    package static func readFailure(_ message: String) -> SplitPayload.Content {
         unreadable(message, kind: .read, line: nil, column: nil)
     }
 

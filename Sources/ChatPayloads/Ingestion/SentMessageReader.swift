@@ -14,7 +14,7 @@ import JSONCore
 /// another member, a digit-string timetoken, a date the policy refuses, a text the tape
 /// declines) returns nil, and the caller takes the ordinary path, which also reports errors.
 /// The content is validated by the caller before the record is used.
-public struct SentMessageReader: Sendable {
+package struct SentMessageReader: Sendable {
     /// The line's tape, reused from payload to payload.
     private var tape = JSONTape()
     /// Parse options: the profile's, without the byte limit (checked by the caller).
@@ -26,7 +26,7 @@ public struct SentMessageReader: Sendable {
 
     /// A reader parsing under `options` (without their byte limit) and reading dates and
     /// content types as `decoding` says.
-    public init(options: JSONParseOptions, decoding: ChatDecodingOptions) {
+    package init(options: JSONParseOptions, decoding: ChatDecodingOptions) {
         var options = options
         options.maxBytes = Int.max
         self.options = options
@@ -44,7 +44,7 @@ public struct SentMessageReader: Sendable {
 
     /// Reads `bytes`; when it is a sent message of the common shape, calls `validate` with the
     /// bytes of its `content` and, when that says valid, returns the record. Nil: take the ordinary path.
-    public mutating func record(_ bytes: [UInt8], validate: (ArraySlice<UInt8>) -> Bool) -> MessageRecord? {
+    package mutating func record(_ bytes: [UInt8], validate: (ArraySlice<UInt8>) -> Bool) -> MessageRecord? {
         let options = self.options
         let datePolicy = self.datePolicy
         return bytes.withUnsafeBufferPointer { buffer -> MessageRecord? in

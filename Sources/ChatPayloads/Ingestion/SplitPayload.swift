@@ -2,9 +2,9 @@ import JSONCore
 
 /// One payload cut out of an input (``PayloadSplitter``), or why the input (or this part of it)
 /// cannot be read.
-public struct SplitPayload: Sendable {
+package struct SplitPayload: Sendable {
     /// What was read.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         /// JSON text (the payload's own bytes).
         case json([UInt8])
         /// A YAML document.
@@ -15,14 +15,14 @@ public struct SplitPayload: Sendable {
     }
 
     /// The payload's 0-based position among the input's payloads.
-    public var index: Int
+    package var index: Int
     /// Where it sits in the input.
-    public var label: PayloadLabel
+    package var label: PayloadLabel
     /// Its text, document or problem.
-    public var content: Content
+    package var content: Content
 
     /// A payload at `index`.
-    public init(index: Int, label: PayloadLabel, content: Content) {
+    package init(index: Int, label: PayloadLabel, content: Content) {
         self.index = index
         self.label = label
         self.content = content

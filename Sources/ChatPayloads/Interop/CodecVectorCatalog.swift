@@ -5,21 +5,21 @@
 /// Each text is kept byte for byte (escapes, number spellings, key order): the generator writes
 /// it to `payloads/<id>.json` and computes the expectations with the Swift codec
 /// (``CodecVectorGenerator``). Add a payload here, then regenerate the vectors.
-public enum CodecVectorCatalog {
+package enum CodecVectorCatalog {
     /// One payload: its id (the file name), kind, what it covers, and its exact text.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// A stable, file-name-safe id.
-        public let id: String
+        package let id: String
         /// The payload kind.
-        public let kind: CodecVectorKind
+        package let kind: CodecVectorKind
         /// The cross-platform fact the payload covers.
-        public let description: String
+        package let description: String
         /// The exact JSON text.
-        public let text: String
+        package let text: String
     }
 
     /// Every payload, in vector order.
-    public static let entries: [Entry] = messages + users + channels + members + actions
+    package static let entries: [Entry] = messages + users + channels + members + actions
 
     static let messages: [Entry] = [
         Entry(id: "message-ios-native", kind: .message,

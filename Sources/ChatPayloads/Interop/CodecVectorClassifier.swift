@@ -12,14 +12,14 @@ import JSONCore
 ///   difference matters (a value lost or changed) or the re-encoding is rejected under the
 ///   profile (then every harmless-looking note matters too, e.g. a kept unknown member under
 ///   strict's closed objects); otherwise **agrees**, with the harmless differences as notes.
-public struct CodecVectorClassifier: Sendable {
+package struct CodecVectorClassifier: Sendable {
     /// The profile whose verdicts count.
-    public let profile: ProfileName
+    package let profile: ProfileName
     /// Validators of the profile, by kind.
     let validators: [CodecVectorKind: PayloadValidator]
 
     /// Compiles the profile's validators.
-    public init(profile: ProfileName) throws(ChatPayloadsError) {
+    package init(profile: ProfileName) throws(ChatPayloadsError) {
         self.profile = profile
         var validators: [CodecVectorKind: PayloadValidator] = [:]
         for kind in CodecVectorKind.allCases {
@@ -29,7 +29,7 @@ public struct CodecVectorClassifier: Sendable {
     }
 
     /// The result for `vector` given the command's `response`.
-    public func classify(_ vector: CodecVector, response: DecoderResponse) -> VectorResult {
+    package func classify(_ vector: CodecVector, response: DecoderResponse) -> VectorResult {
         func result(_ c: VectorResult.Classification, _ summary: String, _ differences: [PayloadDifference] = []) -> VectorResult {
             VectorResult(id: vector.id, kind: vector.kind, classification: c, summary: summary, differences: differences)
         }

@@ -5,12 +5,12 @@ import JSONCore
 ///
 /// Regenerate with `swift run chatpayloads interop vectors --output Tests/Vectors/codec`;
 /// `CodecVectorTests` fails when the checked-in files differ from ``files()``.
-public enum CodecVectorGenerator {
+package enum CodecVectorGenerator {
     /// The format name written at the top of `vectors.json`.
-    public static let format = "chatpayloads-codec-vectors/1"
+    package static let format = "chatpayloads-codec-vectors/1"
 
     /// Every vector, with its expectations under each profile.
-    public static func vectors() throws(ChatPayloadsError) -> [CodecVector] {
+    package static func vectors() throws(ChatPayloadsError) -> [CodecVector] {
         var validators: [CodecVectorKind: [ProfileName: PayloadValidator]] = [:]
         for kind in CodecVectorKind.allCases {
             for profile in ProfileName.allCases {
@@ -76,7 +76,7 @@ public enum CodecVectorGenerator {
 
     /// The files of `Tests/Vectors/codec/` (relative paths and bytes): `vectors.json` and
     /// `payloads/<id>.json`. The README beside them is written by hand.
-    public static func files() throws(ChatPayloadsError) -> [(path: String, bytes: [UInt8])] {
+    package static func files() throws(ChatPayloadsError) -> [(path: String, bytes: [UInt8])] {
         let vectors = try vectors()
         let index: JSONValue = .object(JSONObject([
             JSONObject.Member(key: "format", value: .string(format)),

@@ -1,7 +1,7 @@
 import JSONCore
 
 /// What another platform's decode-and-re-encode command did with one codec vector.
-public enum DecoderResponse: Sendable {
+package enum DecoderResponse: Sendable {
     /// It accepted the payload and wrote this re-encoding (the payload is at `at` in `document`).
     case accepted(JSONDocument, at: JSONPointer)
     /// It accepted the payload (exit status 0) but wrote something that is not JSON.

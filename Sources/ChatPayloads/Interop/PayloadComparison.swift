@@ -16,7 +16,7 @@ import JSONCore
 /// and `parentTimetoken` are timetokens, `id`, `pubnubUserId`, `pubnubChannelId` and
 /// `externalId` are ids; a missing `type` equal to `"default"` or a missing empty `custom` or
 /// `content` is a default left out.
-public enum PayloadComparison {
+package enum PayloadComparison {
     /// Every difference between `expected` and `actual`, in document order of `expected` (added
     /// members after the members of their object).
     ///
@@ -28,7 +28,7 @@ public enum PayloadComparison {
     ///     member `actual` has and `expected` lacks is then harmless when `original` has it too
     ///     with the same value (the canonical form drops unknown members; a decoder that passes
     ///     them through keeps them).
-    public static func compare(expected: JSONDocument, actual: JSONDocument, actualAt: JSONPointer = .root, original: JSONValue? = nil) -> [PayloadDifference] {
+    package static func compare(expected: JSONDocument, actual: JSONDocument, actualAt: JSONPointer = .root, original: JSONValue? = nil) -> [PayloadDifference] {
         var walker = ComparisonWalker(expected: expected, actual: actual, actualBase: actualAt, original: original)
         guard let actualRoot = actualAt.resolve(in: actual.root) else { return [] }
         walker.compare(expected.root, actualRoot, at: .root)

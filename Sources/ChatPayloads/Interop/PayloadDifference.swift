@@ -6,9 +6,9 @@ import JSONCore
 ///
 /// `expected` is the reference side (the canonical payload of a codec vector, or file A of
 /// `chatpayloads diff`); `actual` is the other side (a platform's re-encoding, or file B).
-public struct PayloadDifference: Sendable, Hashable {
+package struct PayloadDifference: Sendable, Hashable {
     /// What kind of difference this is.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// An integer or decimal changed value because it went through a 64-bit float.
         case numberReadAsDouble = "number-read-as-double"
         /// A number changed value (any other way).
@@ -48,17 +48,17 @@ public struct PayloadDifference: Sendable, Hashable {
     }
 
     /// Where the difference is (in the expected payload; for an added member, in the actual one).
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
     /// The kind of difference.
-    public var kind: Kind
+    package var kind: Kind
     /// The explanation, one line.
-    public var explanation: String
+    package var explanation: String
     /// Whether the difference loses or changes data. Harmless differences (the same value written
     /// another way) are notes: they do not make a payload lossy.
-    public var matters: Bool
+    package var matters: Bool
 
     /// Makes a difference; `matters` defaults to what the kind implies.
-    public init(pointer: JSONPointer, kind: Kind, explanation: String, matters: Bool? = nil) {
+    package init(pointer: JSONPointer, kind: Kind, explanation: String, matters: Bool? = nil) {
         self.pointer = pointer
         self.kind = kind
         self.explanation = explanation
@@ -68,7 +68,7 @@ public struct PayloadDifference: Sendable, Hashable {
 
 extension PayloadDifference.Kind {
     /// Whether this kind of difference is a note (the same meaning written another way).
-    public var isHarmlessByDefault: Bool {
+    package var isHarmlessByDefault: Bool {
         switch self {
         case .numberSpelling, .dateSpelling, .defaultOmitted, .memberKept: return true
         default: return false
@@ -78,7 +78,7 @@ extension PayloadDifference.Kind {
 
 extension PayloadDifference: CustomStringConvertible {
     /// `pointer: explanation` (the root pointer is shown as `/`).
-    public var description: String {
+    package var description: String {
         "\(pointer.isRoot ? "/" : pointer.description): \(explanation)"
     }
 }

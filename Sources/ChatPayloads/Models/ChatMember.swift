@@ -57,19 +57,6 @@ public struct ChatMember<Custom: ChatCustomData>: Sendable, Hashable, Identifiab
     /// The user's id.
     public var userId: String { user.id }
 
-    /// The channel.
-    @available(*, deprecated, renamed: "channel")
-    public var chatChannel: ChatChannel<Custom.Channel> {
-        get { channel }
-        set { channel = newValue }
-    }
-    /// The user.
-    @available(*, deprecated, renamed: "user")
-    public var chatUser: ChatUser<Custom.User> {
-        get { user }
-        set { user = newValue }
-    }
-
     /// The membership id for a channel and a user: `"<channelId>:<userId>"`.
     public static func id(channelId: String, userId: String) -> String { "\(channelId):\(userId)" }
 

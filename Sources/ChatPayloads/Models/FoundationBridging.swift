@@ -23,14 +23,6 @@ extension ChatTimestamp {
         let (seconds, microRemainder) = Int64(micros).floorDivided(by: 1_000_000)
         self.init(epochSeconds: seconds, nanoseconds: Int(microRemainder) * 1_000)
     }
-
-    /// This instant as a Foundation `Date`.
-    @available(*, deprecated, renamed: "date")
-    public var foundationDate: Date { date }
-
-    /// The instant of a Foundation `Date`.
-    @available(*, deprecated, renamed: "init(date:)")
-    public init?(foundationDate date: Date) { self.init(date: date) }
 }
 
 extension ChatURL {

@@ -36,18 +36,6 @@ extension ChatMember {
         public var id: String { ChatMember.id(channelId: channelId, userId: userId) }
     }
 
-    /// The name ``Changeset`` had before issue 31.
-    @available(*, deprecated, renamed: "Changeset")
-    public typealias Patcher = Changeset
-
-    /// This membership with `changeset` applied, or unchanged when the apply rule says no.
-    @available(*, deprecated, message: "use the mutating apply(_:)")
-    public func patch(_ changeset: Changeset) -> ChatMember { outcome(applying: changeset).value }
-
-    /// Applies `changeset` by the apply rule and says what happened.
-    @available(*, deprecated, message: "use the mutating apply(_:), which returns the PatchDecision")
-    public func patchOutcome(_ changeset: Changeset) -> PatchOutcome<ChatMember> { outcome(applying: changeset) }
-
     /// Applies `changeset` by the apply rule (see ``PatchDecision``) and says what happened:
     /// ``PatchDecision/applied``, or why this membership was left as it is.
     ///

@@ -110,25 +110,10 @@ public struct BulkUpsert {
         self.path = path
     }
 
-    /// What the rows of the last ``upsert(_:)`` kept out by the referential rule lack (the
-    /// storage of the deprecated ``lastMissing``).
-    private var missingOfLastUpsert: [Int: MissingReference] = [:]
-
-    /// For the rows of the last ``upsert(_:)`` kept out by the referential rule (by index in its
-    /// `writes`), what each refers to that is not stored.
-    @available(*, deprecated, message: "read UpsertOutcome.missingReference of each outcome; removed in the next release")
-    public var lastMissing: [Int: MissingReference] { missingOfLastUpsert }
-
     /// Upserts `writes` in order and returns each row's outcome, in the same order. A row may
     /// refer to a user or channel written earlier in the transaction; a row kept out by the
     /// referential rule names what it lacks (``UpsertOutcome/missingReference(_:)``).
     public mutating func upsert(_ writes: [StoreWrite]) throws(ChatStoreError) -> [UpsertOutcome] {
-        missingOfLastUpsert = [:]
-        let outcomes: [UpsertOutcome]
-        do { outcomes = try ChatStore.upsert(writes, force: force, writer: &writer) } catch { throw ChatStore.storeError(error, path: path) }
-        for (index, outcome) in outcomes.enumerated() {
-            if let missing = outcome.missingReference { missingOfLastUpsert[index] = missing }
-        }
-        return outcomes
+        do { return try ChatStore.upsert(writes, force: force, writer: &writer) } catch { throw ChatStore.storeError(error, path: path) }
     }
 }

@@ -165,15 +165,6 @@ extension ChatStore {
         }
     }
 
-    /// Records a failed attempt, not due again before `now + retryAfter` seconds.
-    @available(*, deprecated, message: "pass retryAfter: .seconds(n), a Duration")
-    @discardableResult
-    public func markFailed(
-        queuedActionId id: Int64, error: String, retryAfter: Int64, now: ChatTimestamp? = nil
-    ) async throws(ChatStoreError) -> Int {
-        try await markFailed(queuedActionId: id, error: error, retryAfter: .seconds(retryAfter), now: now)
-    }
-
     /// The queued actions selected by `condition` (SQL over `outgoing_actions`, written by this
     /// module), read by column (``QueueRow``).
     static func queued(_ db: Database, where condition: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [QueuedAction] {

@@ -50,10 +50,6 @@ public struct UpsertReport: Sendable, Hashable {
     /// ``UpsertOutcome/missingReference(_:)``, which names what each lacks).
     public var missingReference: [String] { ids(.missingReference) }
 
-    /// Re-delivered messages: the same list as ``unchanged``.
-    @available(*, deprecated, renamed: "unchanged", message: "the same list as unchanged; removed in the next release")
-    public var duplicates: [String] { unchanged }
-
     /// Number of rows given.
     public var total: Int { rows.count }
 

@@ -1,3 +1,0 @@
-/// The check ``ChatDecodingOptions`` ran before decoding; folded into ``PayloadValidator``.
-@available(*, deprecated, renamed: "PayloadValidator")
-public typealias ChatPayloadValidator = PayloadValidator
