@@ -35,7 +35,7 @@ func userId(_ i: Int) -> String { "user-\(String(format: "%05d", i))" }
 /// Fills a new store: users, channels, 20 members per channel, then the messages, round-robin over
 /// the channels (each channel's timetokens increasing), texts of 40-200 bytes, small content and custom.
 @MainActor func build(_ store: ChatStore) throws(ChatStoreError) {
-    var writes: [StoreWrite] = []
+    var writes: [IngestedRecord] = []
     for u in 0..<userCount { writes.append(.user(UserRecord(id: userId(u), name: "User \(u)", email: "u\(u)@example.com"))) }
     for c in 0..<channelCount { writes.append(.channel(ChannelRecord(id: channelId(c), name: "Channel \(c)", type: "group"))) }
     for c in 0..<channelCount {
@@ -45,7 +45,7 @@ func userId(_ i: Int) -> String { "user-\(String(format: "%05d", i))" }
     }
     _ = try store.upsertBlocking(writes)
     let words = ["build", "green", "review", "ship", "tonight", "café", "привет", "今日は", "🚀", "release", "notes", "lunch"]
-    var batch: [StoreWrite] = []
+    var batch: [IngestedRecord] = []
     batch.reserveCapacity(50_000)
     let base: Int64 = 17_000_000_000_000_000
     for i in 0..<messageCount {

@@ -120,7 +120,7 @@ struct ConvertCommand: ParsableCommand {
         return .success(detected)
     }
 
-    typealias Custom = IngestedCustomData
+    typealias Custom = JSONObjectCustomData<FlatnessLeftToProfile>
 
     /// `validate`'s verdict before a payload becomes a record: a sent message by the library's
     /// one rule for it (``PayloadGate/checkSentMessage(_:label:)``: its members, its models, its
@@ -146,11 +146,11 @@ struct ConvertCommand: ParsableCommand {
             case .user(let r): return try r.encodedJSON()
             case .channel(let r): return try r.encodedJSON()
             case .member(let member, let user, let channel):
-                return .object(JSONObject([
-                    .init(key: "member", value: try member.encodedJSON()),
-                    .init(key: "user", value: try user.encodedJSON()),
-                    .init(key: "channel", value: try channel.encodedJSON()),
-                ]))
+                // A membership payload nests both (the record builder always gives them).
+                var parts = [JSONObject.Member(key: "member", value: try member.encodedJSON())]
+                if let user { parts.append(.init(key: "user", value: try user.encodedJSON())) }
+                if let channel { parts.append(.init(key: "channel", value: try channel.encodedJSON())) }
+                return .object(JSONObject(parts))
             case .message(let r, _, _, _): return try r.encodedJSON()
             case .messageAction(let r): return try r.encodedJSON()
             }

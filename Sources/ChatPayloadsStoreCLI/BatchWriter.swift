@@ -22,7 +22,7 @@ final class BatchWriter: @unchecked Sendable {
     /// Rows of batch `number`; `closes` when they are its last.
     private struct Chunk {
         var number: Int
-        var writes: [StoreWrite]
+        var writes: [IngestedRecord]
         var closes: Bool
     }
 
@@ -70,7 +70,7 @@ final class BatchWriter: @unchecked Sendable {
     }
 
     /// Queues rows of batch `number` (`closes`: its last ones); blocks while a chunk is already waiting.
-    func submit(_ number: Int, _ writes: [StoreWrite], closes: Bool) {
+    func submit(_ number: Int, _ writes: [IngestedRecord], closes: Bool) {
         condition.lock()
         while !waiting.isEmpty { condition.wait() }
         waiting.append(Chunk(number: number, writes: writes, closes: closes))

@@ -35,7 +35,7 @@ struct ImportChecker {
     }
 
     /// The verdict on `payload` and, when valid, its row (``settled(_:_:)``).
-    mutating func check(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, StoreWrite?) {
+    mutating func check(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, IngestedRecord?) {
         let (result, write) = judge(payload, label: label, inputIndex: inputIndex, recordIndex: recordIndex)
         return Self.settled(result, write)
     }
@@ -43,7 +43,7 @@ struct ImportChecker {
     /// The one rule of an import's verdict (there is no `--expect` here): a row only for a valid
     /// payload, and a payload passes exactly when it is valid. A valid payload without a row
     /// (which no path gives today) is refused with an error rather than dropped in silence.
-    static func settled(_ checked: PayloadResult, _ write: StoreWrite?) -> (PayloadResult, StoreWrite?) {
+    static func settled(_ checked: PayloadResult, _ write: IngestedRecord?) -> (PayloadResult, IngestedRecord?) {
         var result = checked
         if result.outcome == .valid, write == nil {
             result.outcome = .invalid
@@ -56,7 +56,7 @@ struct ImportChecker {
     }
 
     /// The verdict on `payload` and, when valid, its row, before ``settled(_:_:)``.
-    private mutating func judge(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, StoreWrite?) {
+    private mutating func judge(_ payload: WorkItem.Payload, label: PayloadLabel, inputIndex: Int, recordIndex: Int) -> (PayloadResult, IngestedRecord?) {
         func item(_ spec: SchemaSpec, _ p: WorkItem.Payload) -> WorkItem {
             WorkItem(inputIndex: inputIndex, recordIndex: recordIndex, label: label, schema: spec,
                      source: kind == nil ? .fallback : .option, payload: p)
@@ -109,7 +109,7 @@ struct ImportChecker {
 
     /// The row of a valid sent message of the common shape, read from its tape (``SentMessageReader``);
     /// nil for anything else, which takes the ordinary path below (and gets its report there).
-    private mutating func fastSent(_ bytes: [UInt8]) -> StoreWrite? {
+    private mutating func fastSent(_ bytes: [UInt8]) -> IngestedRecord? {
         guard case .success(let validator) = memo.validator(for: .bundled(.message)) else { return nil }
         var tape = memo.tape
         memo.tape = JSONTape()
@@ -133,7 +133,7 @@ struct ImportChecker {
     /// in the input as validate locates it, then decoded.
     private mutating func checkSent(
         _ bytes: [UInt8], document: JSONDocument, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
-    ) -> (PayloadResult, StoreWrite?) {
+    ) -> (PayloadResult, IngestedRecord?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         guard let validator = messageValidator(into: &result) else { return (result, nil) }
         let position = PayloadCheck.position(in: document, place: .whole, label: label)
@@ -145,7 +145,7 @@ struct ImportChecker {
     /// A sent message in YAML: judged by the same rule on its value, issues located at their values.
     private mutating func checkSentValue(
         _ value: JSONValue, document: YAMLInstance.Document, label: PayloadLabel, inputIndex: Int, recordIndex: Int, autoDetected: Bool
-    ) -> (PayloadResult, StoreWrite?) {
+    ) -> (PayloadResult, IngestedRecord?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         guard let validator = messageValidator(into: &result) else { return (result, nil) }
         let verdict = PayloadCheck.judgeSentMessage(value, text: nil, content: validator, context: &memo, position: { _ in nil })
@@ -157,7 +157,7 @@ struct ImportChecker {
 
     /// Decodes the envelope and the message with the library's record builder
     /// (``PayloadIngestor/record(_:from:document:options:)``); a failure is an invalid payload at its place.
-    private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: PayloadResult) -> (PayloadResult, StoreWrite?) {
+    private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: PayloadResult) -> (PayloadResult, IngestedRecord?) {
         build(.message, value, document: document, into: result)
     }
 
@@ -167,7 +167,7 @@ struct ImportChecker {
     /// `start`, where the payload starts in its input; nil: its label's start).
     private func convert(
         _ checked: PayloadResult, value: JSONValue, document: JSONDocument?, start: (line: Int, column: Int)? = nil
-    ) -> (PayloadResult, StoreWrite?) {
+    ) -> (PayloadResult, IngestedRecord?) {
         var result = checked
         guard result.outcome == .valid else { return (result, nil) }
         let start = start ?? (result.startLine, result.startColumn)
@@ -218,12 +218,12 @@ struct ImportChecker {
     /// ``PayloadIngestor`` builds with); a decoding or encoding failure is an invalid payload at its place.
     private func build(
         _ kind: ChatPayloadKind, _ value: JSONValue, document: JSONDocument?, into checked: PayloadResult, start: (line: Int, column: Int)? = nil
-    ) -> (PayloadResult, StoreWrite?) {
+    ) -> (PayloadResult, IngestedRecord?) {
         var result = checked
         let start = start ?? (result.startLine, result.startColumn)
         do throws(PayloadBuildError) {
             if let record = try PayloadIngestor.record(kind, from: value, document: document, options: decoding) {
-                return (result, StoreWrite(record))
+                return (result, record)
             }
             fail(&result, "\(kind.argument) payloads are not stored", kind: .kind, line: start.line, column: start.column)
         } catch {
@@ -261,18 +261,5 @@ struct ImportChecker {
         result.passed = false
         result.issues.insert(.check(message, kind: kind, line: line, column: column), at: 0)
         result.basicOutput = nil
-    }
-}
-
-extension StoreWrite {
-    /// The write of a record the library built.
-    init(_ record: IngestedRecord) {
-        switch record {
-        case .user(let r): self = .user(r)
-        case .channel(let r): self = .channel(r)
-        case .member(let member, let user, let channel): self = .member(member, user: user, channel: channel)
-        case .message(let message, let user, let channel, let actions): self = .message(message, user: user, channel: channel, actions: actions)
-        case .messageAction(let r): self = .action(r)
-        }
     }
 }

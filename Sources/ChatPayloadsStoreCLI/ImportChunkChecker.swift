@@ -5,7 +5,7 @@ import ChatPayloadsCLI
 /// A payload `store import` checked: its verdict and, when valid, its row.
 struct ImportChecked: Sendable {
     var result: PayloadResult
-    var write: StoreWrite?
+    var write: IngestedRecord?
 }
 
 /// Checks a chunk of payloads for `store import` on a worker thread of ``ParallelRunner``

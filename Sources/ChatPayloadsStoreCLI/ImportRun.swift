@@ -29,7 +29,7 @@ final class ImportRun {
     private(set) var storeError: ChatStoreError?
 
     /// Rows not yet handed to the writer (a chunk of the open batch).
-    private var chunk: [StoreWrite] = []
+    private var chunk: [IngestedRecord] = []
     /// Rows per hand-off: a batch (transaction) of `batchSize` rows goes to the writer in chunks
     /// of at most this many, so memory does not grow with the batch size.
     private let chunkSize: Int

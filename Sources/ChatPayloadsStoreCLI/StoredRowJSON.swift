@@ -6,7 +6,7 @@ import JSONCore
 /// A stored row as the payload JSON `normalize` prints (custom data kept as stored); a
 /// message in its sent form with its actions, as `convert --to payload --kind sent-message` prints it.
 enum StoredRowJSON {
-    typealias Custom = IngestedCustomData
+    typealias Custom = JSONObjectCustomData<FlatnessLeftToProfile>
 
     /// The payload of `row`, or the decoding problem of a damaged row.
     static func payload(_ row: StoredRow) -> Result<JSONValue, RowProblem> {

@@ -40,6 +40,27 @@ final class CustomDataTests: XCTestCase {
         }
     }
 
+    /// One verbatim custom-data type, two flatness rules: ``AnyJSONCustomData`` checks flatness in
+    /// User, Channel and Member slots (decode, encode, record bytes); the ingestion's reading
+    /// (`FlatnessLeftToProfile`) leaves it to the validator's profile and keeps nested values.
+    func testVerbatimCustomDataFlatnessIsItsRule() throws {
+        typealias Ingested = JSONObjectCustomData<FlatnessLeftToProfile>
+        XCTAssertTrue(AnyJSONCustomData.checksFlatness)
+        XCTAssertFalse(Ingested.checksFlatness)
+        let text = #"{"id":"u","custom":{"address":{"city":"Oslo"},"tags":["a"]}}"#
+        XCTAssertThrowsError(try ChatUser<AnyJSONCustomData>.decode(text: text)) { error in
+            XCTAssertEqual((error as? ChatDecodingError)?.kind, .nestedCustomValue)
+        }
+        let user = try ChatUser<Ingested>.decode(text: text)
+        XCTAssertEqual(user.custom["address"], ["city": "Oslo"])
+        XCTAssertEqual(try user.encodedJSON()["custom"], ["address": ["city": "Oslo"], "tags": ["a"]])
+        let record = try UserRecord(user)
+        XCTAssertEqual(String(decoding: record.custom, as: UTF8.self), #"{"address":{"city":"Oslo"},"tags":["a"]}"#)
+        XCTAssertEqual(try record.model(as: Ingested.self), user)
+        XCTAssertThrowsError(try record.model(as: AnyJSONCustomData.self))
+        XCTAssertThrowsError(try ChatUser<AnyJSONCustomData>(id: "u", custom: AnyJSONCustomData(user.custom.object)).encodedJSON())
+    }
+
     func testNestedMessageContentType() throws {
         let content = FixtureImageContent(url: "https://e.example/i.png", sizes: [.init(width: 640, height: 480)], caption: "cat")
         let payload = ChatMessagePayload<FixtureAppData>(id: "m", text: "look", contentType: "imageUrl", content: content, createdAt: fixtureDate("2022-01-01T00:00:00Z"))

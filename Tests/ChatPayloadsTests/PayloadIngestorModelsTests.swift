@@ -6,7 +6,7 @@ import XCTest
 /// ``PayloadIngestor/record(_:from:document:options:)``) that the ingestor, `normalize`,
 /// `convert` and `store import` share.
 final class PayloadIngestorModelsTests: XCTestCase {
-    typealias Custom = IngestedCustomData
+    typealias Custom = JSONObjectCustomData<FlatnessLeftToProfile>
 
     func document(_ text: String) throws -> JSONDocument { try JSONParser.parse(Array(text.utf8)) }
 

@@ -43,7 +43,7 @@ final class RecordTests: XCTestCase {
     }
 
     /// `ChatMessage.records()`: the message, the user and channel it nests and its actions, an
-    /// action without a parent id given the message's (what `store import` and `StoreWrite` store).
+    /// action without a parent id given the message's (what `store import` and `IngestedRecord` store).
     func testMessageRecordsNestedAndActions() throws {
         let payload = ChatMessagePayload<AnyJSONCustomData>(id: "m", text: "t", createdAt: updated)
         let orphan = ChatMessageAction<AnyJSONCustomData>(actionTimetoken: 2, parentTimetoken: 1, sourceType: "reaction", value: "🔥", userId: "u2", channelId: "c")

@@ -57,7 +57,7 @@ case "bulk":
         let created = ChatTimestamp(timetoken: 17_000_000_000_000_000) ?? .unixEpoch
         var batch = first
         while true {
-            let writes: [StoreWrite] = (0..<size).map { i in
+            let writes: [IngestedRecord] = (0..<size).map { i in
                 .message(
                     MessageRecord(
                         id: "b\(batch)-m\(i)", timetoken: 17_000_000_000_000_000 + Int64(batch * size + i), dateCreated: created,

@@ -9,13 +9,13 @@ import XCTest
 /// path gives (parse, `ChatMessage` decode, `MessageRecord`), or declines.
 final class StoreSentMessageRowTests: XCTestCase {
     /// The row of the ordinary path.
-    func ordinary(_ text: String) throws -> StoreWrite {
+    func ordinary(_ text: String) throws -> IngestedRecord {
         let document = try JSONParser.parse(Array(text.utf8))
-        return try StoreWrite(try ChatMessage<AnyJSONCustomData>.decode(from: document, options: ChatDecodingOptions()))
+        return try IngestedRecord(try ChatMessage<AnyJSONCustomData>.decode(from: document, options: ChatDecodingOptions()))
     }
 
     /// The fast path's row (content always judged valid).
-    func fast(_ text: String) -> StoreWrite? {
+    func fast(_ text: String) -> IngestedRecord? {
         var rows = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
         return rows.record(Array(text.utf8)) { _ in true }.map { .message($0, user: nil, channel: nil, actions: []) }
     }

@@ -24,7 +24,7 @@ extension PayloadIngestor {
         return try M.decode(from: value, options: options)
     }
 
-    /// The typed model of a payload of `kind` (custom data kept as ``IngestedCustomData``, its
+    /// The typed model of a payload of `kind` (custom data kept verbatim, `FlatnessLeftToProfile`: its
     /// shape left to the validator):
     /// ``ChatUser``, ``ChatChannel``, ``ChatMember``, ``ChatMessagePayload``
     /// (``ChatPayloadKind/messagePayload``), ``ChatMessage`` (``ChatPayloadKind/message``, the
@@ -33,7 +33,7 @@ extension PayloadIngestor {
     package static func model(
         _ kind: ChatPayloadKind, from value: JSONValue, document: JSONDocument?, options: ChatDecodingOptions
     ) throws(ChatDecodingError) -> (any ChatPayloadCodable)? {
-        typealias Custom = IngestedCustomData
+        typealias Custom = JSONObjectCustomData<FlatnessLeftToProfile>
         switch kind {
         case .user: return try decode(ChatUser<Custom>.self, from: value, document: document, options: options)
         case .channel: return try decode(ChatChannel<Custom>.self, from: value, document: document, options: options)
@@ -53,7 +53,7 @@ extension PayloadIngestor {
     package static func record(
         _ kind: ChatPayloadKind, from value: JSONValue, document: JSONDocument?, options: ChatDecodingOptions
     ) throws(PayloadBuildError) -> IngestedRecord? {
-        typealias Custom = IngestedCustomData
+        typealias Custom = JSONObjectCustomData<FlatnessLeftToProfile>
         func decoded<M: ChatPayloadCodable>(_ type: M.Type) throws(PayloadBuildError) -> M {
             do throws(ChatDecodingError) {
                 return try decode(M.self, from: value, document: document, options: options)
@@ -61,26 +61,19 @@ extension PayloadIngestor {
                 throw .decoding(error)
             }
         }
-        func encoded<T>(_ body: () throws(ChatEncodingError) -> T) throws(PayloadBuildError) -> T {
-            do throws(ChatEncodingError) { return try body() } catch { throw .encoding(error) }
+        /// `value` decoded as `M`, then made a record by `record`.
+        func built<M: ChatPayloadCodable>(
+            _ type: M.Type, _ record: (M) throws(ChatEncodingError) -> IngestedRecord
+        ) throws(PayloadBuildError) -> IngestedRecord {
+            let model = try decoded(M.self)
+            do throws(ChatEncodingError) { return try record(model) } catch { throw .encoding(error) }
         }
         switch kind {
-        case .user:
-            let user = try decoded(ChatUser<Custom>.self)
-            return .user(try encoded { () throws(ChatEncodingError) in try UserRecord(user) })
-        case .channel:
-            let channel = try decoded(ChatChannel<Custom>.self)
-            return .channel(try encoded { () throws(ChatEncodingError) in try ChannelRecord(channel) })
-        case .member:
-            let member = try decoded(ChatMember<Custom>.self)
-            let r = try encoded { () throws(ChatEncodingError) in try member.records() }
-            return .member(r.member, user: r.user, channel: r.channel)
-        case .message:
-            let message = try decoded(ChatMessage<Custom>.self)
-            let r = try encoded { () throws(ChatEncodingError) in try message.records() }
-            return .message(r.message, user: r.user, channel: r.channel, actions: r.actions)
-        case .messageAction:
-            return .messageAction(MessageActionRecord(try decoded(ChatMessageAction<Custom>.self)))
+        case .user: return try built(ChatUser<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
+        case .channel: return try built(ChatChannel<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
+        case .member: return try built(ChatMember<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
+        case .message: return try built(ChatMessage<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
+        case .messageAction: return try built(ChatMessageAction<Custom>.self) { m in IngestedRecord(m) }
         default:
             return nil
         }

@@ -1,7 +1,8 @@
 import ChatPayloads
 import GRDB
 
-/// Mixed batches for bulk imports: rows of every kind, in order, in one transaction.
+/// Mixed batches for bulk imports: rows of every kind, in order, in one transaction. A row is
+/// the library's ``IngestedRecord`` (what a payload becomes), written as it is.
 extension ChatStore {
     /// Upserts `writes` in order in one transaction (blocking the calling thread) and returns
     /// each row's outcome, in the same order. The rules are those of the typed upserts: the
@@ -10,7 +11,7 @@ extension ChatStore {
     /// A row may refer to a user or channel written earlier in the same call. A failure rolls
     /// the whole call back and throws.
     @_spi(ChatStoreCLI)
-    public func upsertBlocking(_ writes: [StoreWrite], force: Bool = false) throws(ChatStoreError) -> [UpsertOutcome] {
+    public func upsertBlocking(_ writes: [IngestedRecord], force: Bool = false) throws(ChatStoreError) -> [UpsertOutcome] {
         try writeBlocking { db in try ChatStore.upsert(writes, force: force, db) }
     }
 
@@ -78,14 +79,14 @@ extension ChatStore {
     }
 
     /// The body of ``upsertBlocking(_:force:)`` on an open transaction.
-    static func upsert(_ writes: [StoreWrite], force: Bool, _ db: Database) throws -> [UpsertOutcome] {
+    static func upsert(_ writes: [IngestedRecord], force: Bool, _ db: Database) throws -> [UpsertOutcome] {
         var writer = RecordWriter(db)
         writer.indexesDeferred = try DeferredIndexes.arePending(db)
         return try upsert(writes, force: force, writer: &writer)
     }
 
     /// Upserts `writes` through `writer` (one transaction's writer: it remembers stored references).
-    static func upsert(_ writes: [StoreWrite], force: Bool, writer: inout RecordWriter) throws -> [UpsertOutcome] {
+    static func upsert(_ writes: [IngestedRecord], force: Bool, writer: inout RecordWriter) throws -> [UpsertOutcome] {
         var outcomes: [UpsertOutcome] = []
         outcomes.reserveCapacity(writes.count)
         for write in writes { outcomes.append(try writer.upsert(write, force: force)) }
@@ -113,7 +114,7 @@ public struct BulkUpsert {
     /// Upserts `writes` in order and returns each row's outcome, in the same order. A row may
     /// refer to a user or channel written earlier in the transaction; a row kept out by the
     /// referential rule names what it lacks (``UpsertOutcome/missingReference(_:)``).
-    public mutating func upsert(_ writes: [StoreWrite]) throws(ChatStoreError) -> [UpsertOutcome] {
+    public mutating func upsert(_ writes: [IngestedRecord]) throws(ChatStoreError) -> [UpsertOutcome] {
         do { return try ChatStore.upsert(writes, force: force, writer: &writer) } catch { throw ChatStore.storeError(error, path: path) }
     }
 }

@@ -23,7 +23,7 @@ public struct ChangeLogReport: Sendable, Hashable {
 extension ChatStore {
     /// Applies a change log of records: upserts `updated`, then removes `deletedIds` (with their actions).
     public func applyChangeLog(updated: [MessageRecord], deletedIds: [String], force: Bool = false) async throws(ChatStoreError) -> ChangeLogReport {
-        let writes = updated.map { MessageWrite(message: $0, user: nil, channel: nil, actions: []) }
+        let writes = updated.map { IngestedRecord.message($0, user: nil, channel: nil, actions: []) }
         return try await applyChangeLog(writes, deletedIds: deletedIds, force: force)
     }
 
@@ -33,11 +33,11 @@ extension ChatStore {
         try await applyChangeLog(try convertMessages(updated), deletedIds: deletedIds, force: force)
     }
 
-    private func applyChangeLog(_ writes: [MessageWrite], deletedIds: [String], force: Bool) async throws(ChatStoreError) -> ChangeLogReport {
+    private func applyChangeLog(_ writes: [IngestedRecord], deletedIds: [String], force: Bool) async throws(ChatStoreError) -> ChangeLogReport {
         try await write { db in
             var writer = RecordWriter(db)
             var report = ChangeLogReport()
-            for w in writes { report.upsert.append(try writer.upsert(w, force: force), id: w.message.id) }
+            for w in writes { report.upsert.append(try writer.upsert(w, force: force), id: w.id) }
             let delete = try db.cachedStatement(sql: MessageRow.sql.deleteByKey)
             for id in deletedIds {
                 try delete.execute(arguments: [SQLText.bind(id)])

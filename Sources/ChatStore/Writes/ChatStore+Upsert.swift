@@ -96,7 +96,7 @@ extension ChatStore {
     ) async throws(ChatStoreError) -> UpsertReport {
         let records = try convertMessages(messages)
         return try await writeBatches(records, batchSize: batchSize, progress: progress) { w, r, report in
-            report.append(try w.upsert(r, force: force), id: r.message.id)
+            report.append(try w.upsert(r, force: force), id: r.id)
         }
     }
 
@@ -131,25 +131,8 @@ extension ChatStore {
         return out
     }
 
-    /// The records of messages with their nested models and actions.
-    func convertMessages<C: ChatCustomData>(_ messages: [ChatMessage<C>]) throws(ChatStoreError) -> [MessageWrite] {
-        try convert(messages) { (m) throws(ChatEncodingError) in
-            MessageWrite(
-                message: try MessageRecord(m), user: try m.user.map { (u) throws(ChatEncodingError) in try UserRecord(u) },
-                channel: try m.channel.map { (c) throws(ChatEncodingError) in try ChannelRecord(c) },
-                actions: m.messageActions.map { action in
-                    var record = MessageActionRecord(action)
-                    if record.parentId == nil { record.parentId = m.id }
-                    return record
-                })
-        }
+    /// The records of messages with their nested models and actions (``IngestedRecord/message(_:user:channel:actions:)``).
+    func convertMessages<C: ChatCustomData>(_ messages: [ChatMessage<C>]) throws(ChatStoreError) -> [IngestedRecord] {
+        try convert(messages) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
     }
-}
-
-/// A message to write with its nested records.
-struct MessageWrite: Sendable {
-    var message: MessageRecord
-    var user: UserRecord?
-    var channel: ChannelRecord?
-    var actions: [MessageActionRecord]
 }

@@ -230,11 +230,13 @@ struct RecordWriter {
         return .updated
     }
 
-    /// Upserts a message with its nested records; its actions only when the message is stored.
-    mutating func upsert(_ w: MessageWrite, force: Bool) throws -> UpsertOutcome {
-        let outcome = try upsert(w.message, user: w.user, channel: w.channel, force: force)
+    /// Upserts message `r` with its nested records; its actions only when the message is stored.
+    mutating func upsert(
+        _ r: MessageRecord, user: UserRecord?, channel: ChannelRecord?, actions: [MessageActionRecord], force: Bool
+    ) throws -> UpsertOutcome {
+        let outcome = try upsert(r, user: user, channel: channel, force: force)
         if outcome.missingReference == nil {
-            for action in w.actions { _ = try upsert(action) }
+            for action in actions { _ = try upsert(action) }
         }
         return outcome
     }
@@ -262,15 +264,14 @@ struct RecordWriter {
         return .updated
     }
 
-    /// Upserts one row of a mixed batch.
-    mutating func upsert(_ write: StoreWrite, force: Bool) throws -> UpsertOutcome {
-        switch write {
+    /// Upserts one record of a mixed batch with the nested records it carries.
+    mutating func upsert(_ record: IngestedRecord, force: Bool) throws -> UpsertOutcome {
+        switch record {
         case .user(let r): return try upsert(UserRow.self, r)
         case .channel(let r): return try upsert(ChannelRow.self, r)
         case .member(let r, let user, let channel): return try upsert(r, user: user, channel: channel, force: force)
-        case .message(let r, let user, let channel, let actions):
-            return try upsert(MessageWrite(message: r, user: user, channel: channel, actions: actions), force: force)
-        case .action(let r): return try upsert(r)
+        case .message(let r, let user, let channel, let actions): return try upsert(r, user: user, channel: channel, actions: actions, force: force)
+        case .messageAction(let r): return try upsert(r)
         }
     }
 }

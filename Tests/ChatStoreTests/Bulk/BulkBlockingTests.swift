@@ -8,7 +8,7 @@ final class BulkBlockingTests: StoreTestCase {
     func testMixedBatchOutcomesInOrder() throws {
         let u1 = try UserRecord(Fixture.user("u1"))
         let c1 = try ChannelRecord(Fixture.channel("c1"))
-        let writes: [StoreWrite] = [
+        let writes: [IngestedRecord] = [
             .user(u1), .channel(c1),
             .member(MemberRecord(channelId: "c1", userId: "u1"), user: nil, channel: nil),
             .message(Fixture.message("m1", timetoken: 10), user: nil, channel: nil, actions: []),
@@ -23,7 +23,7 @@ final class BulkBlockingTests: StoreTestCase {
         var older = u1
         older.name = "Old"
         older.lastUpdated = Fixture.earlier
-        let second: [StoreWrite] = [.user(newer), .user(older), writes[4]]
+        let second: [IngestedRecord] = [.user(newer), .user(older), writes[4]]
         XCTAssertEqual(try store.upsertBlocking(second, force: true), [.updated, .stale, .inserted])
         let page = try store.rowsBlocking(.channels)
         XCTAssertEqual(page.rows.count, 2)
@@ -33,12 +33,12 @@ final class BulkBlockingTests: StoreTestCase {
     }
 
     func testPagesWalkStorageOrder() throws {
-        var writes: [StoreWrite] = [.user(try UserRecord(Fixture.user("u1"))), .channel(try ChannelRecord(Fixture.channel("c1"))),
+        var writes: [IngestedRecord] = [.user(try UserRecord(Fixture.user("u1"))), .channel(try ChannelRecord(Fixture.channel("c1"))),
                                     .channel(try ChannelRecord(Fixture.channel("c2")))]
         for i in 0..<25 {
             writes.append(.message(Fixture.message("m\(i)", channel: i % 2 == 0 ? "c1" : "c2", timetoken: Int64(100 - i)), user: nil, channel: nil, actions: []))
         }
-        writes.append(.action(MessageActionRecord(
+        writes.append(.messageAction(MessageActionRecord(
             published: 5, channelId: "c1", sourceType: "reaction", value: "👍", parentTimetoken: 100, parentId: nil, userId: "u1")))
         XCTAssertEqual(Set(try store.upsertBlocking(writes)), [.inserted])
         var ids: [String] = []
@@ -64,7 +64,7 @@ final class BulkBlockingTests: StoreTestCase {
     }
 
     func testBlockingReadsAndStats() throws {
-        let writes: [StoreWrite] = [
+        let writes: [IngestedRecord] = [
             .user(try UserRecord(Fixture.user("u1"))), .user(try UserRecord(Fixture.user("u2"))), .channel(try ChannelRecord(Fixture.channel("c1"))),
             .member(MemberRecord(channelId: "c1", userId: "u1"), user: nil, channel: nil),
             .member(MemberRecord(channelId: "c1", userId: "u2", isPresent: true), user: nil, channel: nil),

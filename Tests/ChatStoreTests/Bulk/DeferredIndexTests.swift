@@ -21,7 +21,7 @@ final class DeferredIndexTests: StoreTestCase {
 
     static let all = Set(DeferredIndexes.deferred)
 
-    static func messages(_ range: Range<Int>, channel: String = "c") -> [StoreWrite] {
+    static func messages(_ range: Range<Int>, channel: String = "c") -> [IngestedRecord] {
         range.map { .message(Fixture.message("m\($0)", channel: channel, user: "u", timetoken: Int64($0 + 1)), user: nil, channel: nil, actions: []) }
     }
 
@@ -76,7 +76,7 @@ final class DeferredIndexTests: StoreTestCase {
     func testAnActionThatLooksUpItsMessageBuildsTheIndexesFirst() throws {
         let action = MessageActionRecord(published: 100, channelId: "c", sourceType: "reaction", value: "👍", parentTimetoken: 3, userId: "u")
         let outcomes = try store.upsertTransactionBlocking(force: true, deferIndexes: true) { bulk in
-            try bulk.upsert(Self.messages(0..<5) + [.action(action)])
+            try bulk.upsert(Self.messages(0..<5) + [.messageAction(action)])
         }
         XCTAssertEqual(outcomes.last, .inserted)
         let state = try Self.messageIndexes(storePath)
