@@ -209,7 +209,7 @@ final class OneCorpusAgreementTests: ServeTestCase {
     /// ``PayloadCheck`` with `schema: .auto`: validate's own per-payload check, called as an app calls it.
     func libraryCheck(_ input: Input, _ profile: Profile) -> [Verdict] {
         let check = PayloadCheck(profile: profile)
-        var validators = PayloadCheckValidators(profile: profile)
+        var validators = ValidatorCache.Context(profile: profile)
         guard let bytes = try? bytes(input) else { return [] }
         return check.check(bytes, format: input.format, schema: .auto, context: &validators).map {
             Self.verdict(outcome: $0.outcome.rawValue, $0.issues)
