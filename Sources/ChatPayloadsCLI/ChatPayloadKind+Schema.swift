@@ -3,8 +3,8 @@ import JSONCore
 
 /// `store import --kind` (and `store export --kind`) read the kinds `convert` takes (one type:
 /// ``ChatPayloadKind``, `auto` being nil, see ``PayloadKindArgument``). `auto` tells each
-/// payload's kind from its shape: a sent message has `content` and `pubnubChannelId`; the
-/// others are told as `validate --schema auto` tells them. `sent-message` (``message``) is the
+/// payload's kind from its shape, as `validate --schema auto` tells it (the library's
+/// ``PayloadValidator/detectShape(_:)``). `sent-message` (``message``) is the
 /// sent form {timetoken, content, pubnubUserId, pubnubChannelId}; `message`
 /// (``messagePayload``) the bare message payload, which has no record.
 extension ChatPayloadKind {
@@ -19,13 +19,6 @@ extension ChatPayloadKind {
         case .messageAction: return .messageAction
         default: return nil
         }
-    }
-
-    /// Whether `value` has the shape of a sent message (`content` and `pubnubChannelId`), the
-    /// form `convert --kind sent-message` and `store import` read.
-    package static func isSentMessage(_ value: JSONValue) -> Bool {
-        guard case .object(let o) = value else { return false }
-        return o["content"] != nil && o["pubnubChannelId"] != nil
     }
 
     /// Why a message payload is refused where the sent form is read (`convert`, `store import`).

@@ -95,8 +95,9 @@ struct ConvertCommand: ParsableCommand {
             : toPayload(value, document, label: label, kind: resolved, options: options)
     }
 
-    /// `kind`, or for `auto` the kind the value's shape shows: a sent message has `content`
-    /// and `pubnubChannelId`, other payloads are told as `validate --schema auto` tells them;
+    /// `kind`, or for `auto` the kind the value's shape shows, told by the library's shape rule
+    /// as `validate --schema auto` tells it (a sent message: `content` and `pubnubChannelId`
+    /// and only the sent form's other members, ``PayloadValidator/detectShape(_:)``);
     /// records by the members only their kind has.
     static func resolve(_ kind: ChatPayloadKind?, of value: JSONValue, target: Target) -> Result<ChatPayloadKind, TransformFailure> {
         func unknown(_ message: String) -> Result<ChatPayloadKind, TransformFailure> {
@@ -112,7 +113,9 @@ struct ConvertCommand: ParsableCommand {
             if o["details"] != nil { return .success(.channel) }
             return unknown("cannot tell which record this is (a user and a channel record can look alike); pass --kind")
         }
-        if ChatPayloadKind.isSentMessage(value) { return .success(.message) }
+        // The library's shape rule tells a sent message (``EnvelopeKind/sentMessage``), as it
+        // does for validate --schema auto and store import.
+        if case .envelope(.sentMessage, _) = PayloadValidator.detectShape(value) { return .success(.message) }
         guard let schema = PayloadValidator.detectSchema(value) else { return unknown("cannot tell which chat payload this is; pass --kind") }
         guard let detected = ChatPayloadKind.of(schema) else {
             return unknown(ChatPayloadKind.notSentMessage("convert") + " (normalize reads the payload)")

@@ -56,6 +56,9 @@ struct NormalizeCommand: ParsableCommand {
         var runner = TransformRunner(paths: paths, format: ndjson ? .ndjson : .auto, pretty: pretty, profile: profile)
         runner.progressTask = "normalize"
         runner.quiet = quiet
+        // Every payload is judged by the gate (validate's check) before it is decoded: read as
+        // validate reads it, so a repeated key is the check's `duplicate-key` (invalid), as in validate.
+        runner.readsAsValidate = true
         let gate = PayloadGate(profile: profile)
         let status = runner.run { payload, label in
             NormalizeCommand.normalize(payload, label: label, kind: kind, options: options, gate: gate)

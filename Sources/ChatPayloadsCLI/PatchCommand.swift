@@ -120,10 +120,10 @@ struct PatchCommand: ParsableCommand {
         _ data: JSONValue, at pointer: JSONPointer, kind: JSONPatcher.Kind, record: ParsedPayload, profile: Profile, base: JSONValue
     ) throws {
         let validator: PayloadValidator
-        do throws(ChatPayloadsError) {
-            validator = try PayloadValidator(schema: .bundled(kind.schema), profile: profile)
-        } catch {
-            Terminal.diagnose("error: \(error.message)")
+        switch ValidatorCache.shared(for: profile).validator(for: ValidatorCache.Key.bundled(kind.schema)) {
+        case .success(let found): validator = found
+        case .failure(let failure):
+            Terminal.diagnose("error: \(failure.message)")
             throw ExitStatus.schemaOrConfig.exitCode
         }
         let issues = validator.validate(changeset: data)

@@ -6,15 +6,16 @@ import JSONCore
 /// library's per-payload check (``PayloadCheck``, the one `validate` uses) judges the payload
 /// (or the value at a pointer in it) against the kind's bundled schema, and its first error is
 /// the failure (exit 1), at the place the check gives in the input (a sent message by the one
-/// rule for it: ``checkSentMessage(_:label:)``). One validator per schema,
-/// kept; not thread-safe (the playground lends one per request: ``GatePool``).
+/// rule for it: ``checkSentMessage(_:label:)``). Its validators come from the process's
+/// ``ValidatorCache`` of the profile (each schema compiled once), through a context of its own
+/// (not thread-safe: the playground lends one gate per request, ``GatePool``).
 final class PayloadGate {
     let profile: Profile
-    private var validators: GateValidators
+    private var validators: ValidatorCache.Context
 
     init(profile: Profile) {
         self.profile = profile
-        validators = GateValidators(profile: profile)
+        validators = ValidatorCache.Context(profile: profile)
     }
 
     /// The schema `validate` uses for a payload of `kind` (the detected one under `auto`).
@@ -28,7 +29,7 @@ final class PayloadGate {
     func check(_ payload: ParsedPayload, label: PayloadLabel, schema: BundledSchema, at pointer: JSONPointer = .root) -> TransformFailure? {
         var check = PayloadCheck(profile: profile)
         check.select = pointer.isRoot ? nil : pointer
-        validators.schema = schema
+        validators.chosenKey = .bundled(schema)
         let result = check.check(payload.content, label: label, schema: .chosen, schemaName: schema.rawValue, context: &validators)
         return failure(result, payload: payload, label: label, pointer: pointer, judgedAs: schema.rawValue)
     }
@@ -41,7 +42,7 @@ final class PayloadGate {
     /// the issues placed as `validate` places them, so the error is `validate`'s first one.
     func checkSentMessage(_ payload: ParsedPayload, label: PayloadLabel) -> TransformFailure? {
         var result = CheckedPayload(label: label, schemaName: BundledSchema.message.rawValue)
-        switch validators.validator(for: .message) {
+        switch validators.validator(for: BundledSchema.message) {
         case .failure(let failure):
             PayloadCheck.markSchemaError(failure, into: &result)
         case .success(let validator):
@@ -91,31 +92,5 @@ final class PayloadGate {
             // its name, a YAML document's issue at its value).
             return TransformFailure(message: message, line: issue?.line, column: issue.flatMap { $0.line == nil ? nil : $0.column ?? 1 }, unreadable: false)
         }
-    }
-}
-
-/// The validators a ``PayloadGate`` checks with: the bundled schema it was last asked for
-/// (``PayloadCheck/Schema/chosen``), each compiled once under the profile, and the check's tape.
-struct GateValidators: PayloadCheckContext {
-    let profile: Profile
-    /// The schema ``chosenValidator()`` gives.
-    var schema: BundledSchema = .message
-    var tape = JSONTape()
-    private var compiled: [BundledSchema: Result<PayloadValidator, SchemaUnavailable>] = [:]
-
-    init(profile: Profile) { self.profile = profile }
-
-    mutating func chosenValidator() -> Result<PayloadValidator, SchemaUnavailable> { validator(for: schema) }
-
-    mutating func validator(for schema: BundledSchema) -> Result<PayloadValidator, SchemaUnavailable> {
-        if let known = compiled[schema] { return known }
-        let built: Result<PayloadValidator, SchemaUnavailable>
-        do throws(ChatPayloadsError) {
-            built = .success(try PayloadValidator(schema: .bundled(schema), profile: profile))
-        } catch {
-            built = .failure(SchemaUnavailable(message: error.message))
-        }
-        compiled[schema] = built
-        return built
     }
 }

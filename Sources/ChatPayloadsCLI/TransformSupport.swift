@@ -162,6 +162,10 @@ package struct TransformRunner {
     package var progressTask: String? = nil
     /// `--quiet`: no progress line.
     package var quiet = false
+    /// Whether JSON text is read as `validate` reads it before its check (a repeated key's
+    /// last value; see ``PayloadReader/readParsed(_:profile:readsAsValidate:_:)``): for a
+    /// transform that judges every payload with the check first (`normalize`).
+    package var readsAsValidate = false
 
     package init(paths: [String], format: InputFormat, pretty: Bool, profile: Profile) {
         self.paths = paths
@@ -207,7 +211,7 @@ package struct TransformRunner {
         }
         let profile = self.profile
         for input in inputs {
-            PayloadReader.readParsed(input, profile: profile) { label, parsed, bytes in
+            PayloadReader.readParsed(input, profile: profile, readsAsValidate: readsAsValidate) { label, parsed, bytes in
                 defer { progress?.settle() }
                 if bytes > 0 { progress?.read(bytes: bytes) }
                 let outcome: Result<JSONValue, TransformFailure>

@@ -20,8 +20,8 @@ struct ImportChecker {
     let kind: ChatPayloadKind?
     let profile: Profile
     let decoding: ChatDecodingOptions
-    /// The validator and fast-path scratch kept across payloads.
-    var memo: ValidatorMemo
+    /// The validators looked up and the fast-path scratch, kept across payloads.
+    var context: ValidatorCache.Context
     /// The fast path for sent messages of the common shape (``SentMessageReader``).
     var sentRows: SentMessageReader
 
@@ -30,7 +30,7 @@ struct ImportChecker {
         self.kind = kind
         self.profile = profile
         self.decoding = decoding
-        memo = ValidatorMemo(cache: checker.cache)
+        context = ValidatorCache.Context(cache: checker.cache)
         sentRows = SentMessageReader(options: profile.parseOptions, decoding: decoding)
     }
 
@@ -63,7 +63,7 @@ struct ImportChecker {
         }
         switch payload {
         case .failure:
-            return (checker.check(item(.auto, payload)), nil)
+            return (checker.check(item(.auto, payload), context: &context), nil)
         case .yaml(let document):
             let value = document.value
             if let shown = sentMessageKind(value) {
@@ -71,7 +71,7 @@ struct ImportChecker {
                 return checkSentValue(value, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
             let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
-            let result = checker.check(item(spec, payload))
+            let result = checker.check(item(spec, payload), context: &context)
             // A refusal of the whole document is placed where validate places one: its value's start.
             return convert(result, value: value, document: nil, start: document.position(of: .root))
         case .bytes(let bytes):
@@ -83,13 +83,13 @@ struct ImportChecker {
             guard bytes.count <= profile.maxBytes, let document = try? JSONParser.parse(bytes, options: options) else {
                 // Not readable: validate reports it (located parse issue, limit keys).
                 let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
-                return (checker.check(item(spec, payload)), nil)
+                return (checker.check(item(spec, payload), context: &context), nil)
             }
             if let shown = sentMessageKind(document.root) {
                 return checkSent(bytes, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
             let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
-            let result = checker.check(item(spec, payload))
+            let result = checker.check(item(spec, payload), context: &context)
             return convert(result, value: document.root, document: document)
         }
     }
@@ -110,10 +110,10 @@ struct ImportChecker {
     /// The row of a valid sent message of the common shape, read from its tape (``SentMessageReader``);
     /// nil for anything else, which takes the ordinary path below (and gets its report there).
     private mutating func fastSent(_ bytes: [UInt8]) -> IngestedRecord? {
-        guard case .success(let validator) = memo.validator(for: .bundled(.message)) else { return nil }
-        var tape = memo.tape
-        memo.tape = JSONTape()
-        defer { memo.tape = tape }
+        guard case .success(let validator) = context.validator(for: .bundled(.message)) else { return nil }
+        var tape = context.tape
+        context.tape = JSONTape()
+        defer { context.tape = tape }
         return sentRows.record(bytes) { content in validator.verdict(bytes: Array(content), tape: &tape) == .valid }
             .map { .message($0, user: nil, channel: nil, actions: []) }
     }
@@ -121,7 +121,7 @@ struct ImportChecker {
     /// The message schema's validator for a sent message's content, or nil with the schema error
     /// marked in `result`.
     private mutating func messageValidator(into result: inout PayloadResult) -> PayloadValidator? {
-        switch memo.validator(for: .bundled(.message)) {
+        switch context.validator(for: .bundled(.message)) {
         case .failure(let failure):
             PayloadChecker.markSchemaError(failure, into: &result)
             return nil
@@ -137,7 +137,7 @@ struct ImportChecker {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         guard let validator = messageValidator(into: &result) else { return (result, nil) }
         let position = PayloadCheck.position(in: document, place: .whole, label: label)
-        let verdict = PayloadCheck.judgeSentMessage(document.root, text: bytes, content: validator, context: &memo, position: position)
+        let verdict = PayloadCheck.judgeSentMessage(document.root, text: bytes, content: validator, context: &context, position: position)
         if checker.rules.absorb(verdict, into: &result.checked) { return (result, nil) }
         return decodeSent(document.root, document: document, into: result)
     }
@@ -148,7 +148,7 @@ struct ImportChecker {
     ) -> (PayloadResult, IngestedRecord?) {
         var result = emptyResult(label, inputIndex, recordIndex, autoDetected: autoDetected)
         guard let validator = messageValidator(into: &result) else { return (result, nil) }
-        let verdict = PayloadCheck.judgeSentMessage(value, text: nil, content: validator, context: &memo, position: { _ in nil })
+        let verdict = PayloadCheck.judgeSentMessage(value, text: nil, content: validator, context: &context, position: { _ in nil })
         let refused = checker.rules.absorb(verdict, into: &result.checked)
         PayloadChecker.locate(&result, in: document)
         if refused { return (result, nil) }

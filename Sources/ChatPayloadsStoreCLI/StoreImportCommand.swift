@@ -132,10 +132,8 @@ struct StoreImportCommand: ParsableCommand {
             version: ChatPayloadsCommand.version)
         let report = ValidationSetup.reporter(reporter, sink: stdout, context: context)
         let cache = ValidatorCache(profile: profile, registry: nil, customData: config?.customData ?? [:])
-        var detection = profile.parseOptions
-        detection.duplicateKeys = .lastWins
-        detection.maxBytes = Int.max
-        var checker = PayloadChecker(cache: cache, expectInvalid: false, detectionOptions: detection, wantsOutput: reporter == .json)
+        // Shapes are read as validate reads them (PayloadCheck.detectionOptions(for:)).
+        var checker = PayloadChecker(cache: cache, expectInvalid: false, wantsOutput: reporter == .json)
         checker.autoOption = "--kind auto"
         checker.autoAdvice = StoreImportCommand.autoAdvice
         let state = RunState(inputCount: inputs.count, expectInvalid: false)

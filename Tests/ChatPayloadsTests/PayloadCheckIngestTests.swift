@@ -12,7 +12,7 @@ final class PayloadCheckIngestTests: XCTestCase {
         var check = PayloadCheck(profile: .standard)
         configure(&check)
         let chosen = try schema.map { try PayloadValidator(schema: .bundled($0), profile: .standard) }
-        var validators = PayloadCheckValidators(profile: .standard, chosen: chosen)
+        var validators = ValidatorCache.Context(profile: .standard, chosen: chosen)
         return check.check(Array(text.utf8), format: format, schema: schema == nil ? .auto : .chosen, schemaName: schema?.rawValue, context: &validators)
     }
 
@@ -109,7 +109,7 @@ final class PayloadCheckIngestTests: XCTestCase {
     }
 
     func testAChosenSchemaThatCannotBeUsedIsASchemaErrorOnEachPayload() throws {
-        var validators = PayloadCheckValidators(profile: .standard)
+        var validators = ValidatorCache.Context(profile: .standard)
         let check = PayloadCheck(profile: .standard)
         let checked = check.check(Array("{\"id\":1}\n{\"id\":\n".utf8), format: .ndjson, schema: .chosen, context: &validators)
         XCTAssertEqual(checked.map(\.outcome), [.schemaError, .schemaError])

@@ -34,7 +34,7 @@ final class SentMessageModelsLibraryTests: XCTestCase {
 
     func testFinding3_IngestorAndDecodeRefuseBadModelsWhereValidateDoes() throws {
         for profile in [Profile.compat, .standard, .strict] {
-            var context = PayloadCheckValidators(profile: profile)
+            var context = ValidatorCache.Context(profile: profile)
             let check = PayloadCheck(profile: profile)
             let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .message)
             for (extra, pointers) in Self.cases {
@@ -79,7 +79,7 @@ final class SentMessageModelsLibraryTests: XCTestCase {
               - {sourceType: reaction, value: x, parentTimetoken: 17000000000000001, actionTimetoken: 5, pubnubUserId: u1, pubnubChannelId: c1}
 
             """
-        var context = PayloadCheckValidators(profile: .standard)
+        var context = ValidatorCache.Context(profile: .standard)
         let checked = try XCTUnwrap(PayloadCheck(profile: .standard).check(Array(yaml.utf8), format: .yaml, schema: .auto, context: &context).first)
         XCTAssertEqual(Self.errors(checked.issues), ["/userModel/name@8:9", "/messageActions/0/actionTimetoken@10:91"])
         let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: .standard), building: .message)
@@ -93,7 +93,7 @@ final class SentMessageModelsLibraryTests: XCTestCase {
         // A sent message delivered inside a message envelope: its user is judged as a User too
         // (before, only the outermost sent message's models were, and this was valid).
         let text = #"{"timetoken":"17000000000000001","message":\#(Self.sent(#""userModel":{"id":"u1","type":"default","name":42}"#))}"#
-        var context = PayloadCheckValidators(profile: .standard)
+        var context = ValidatorCache.Context(profile: .standard)
         let checked = try XCTUnwrap(PayloadCheck(profile: .standard).check(Array(text.utf8), format: .json, schema: .auto, context: &context).first)
         XCTAssertEqual(checked.outcome, .invalid)
         let column = Array(text.utf8).count - #"42}}}"#.count + 1

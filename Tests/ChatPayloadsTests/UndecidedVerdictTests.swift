@@ -59,7 +59,7 @@ final class UndecidedVerdictTests: XCTestCase {
                 var check = PayloadCheck(profile: .standard)
                 check.expectInvalid = expectInvalid
                 check.verdictOnly = verdictOnly
-                var validators = PayloadCheckValidators(profile: .standard, chosen: v)
+                var validators = ValidatorCache.Context(profile: .standard, chosen: v)
                 let results = check.check(text, format: .ndjson, schema: .chosen, schemaName: "limit", context: &validators)
                 let label = "verdictOnly: \(verdictOnly), expectInvalid: \(expectInvalid)"
                 XCTAssertEqual(results.map(\.outcome), [.undecided, .invalid], label)

@@ -76,4 +76,21 @@ final class ConvertSentMessageGateTests: CLITestCase {
         XCTAssertEqual(converted.stdoutLines.count, 1, converted.stdout)
         XCTAssertTrue(converted.stdout.contains("17000000000000000"), converted.stdout)
     }
+
+    /// `--kind auto` tells a sent message by the library's shape rule (`detectShape`, as
+    /// `validate --schema auto` and `store import` tell it): a member the sent form does not
+    /// have makes it no sent message, so it is refused rather than converted with the member
+    /// dropped (the old rule asked only for `content` and `pubnubChannelId`).
+    func testAnExtraMemberMakesItNoSentMessageAsInValidate() throws {
+        try write("extra.json", Self.sent(content: Self.message, extra: #","extra":1"#))
+        let validated = try run(["validate", "--no-config", "--schema", "auto", "--reporter", "json", "extra.json"])
+        XCTAssertEqual(validated.status, 1, validated.stdout)
+        let result = try XCTUnwrap((try json(validated.stdout)["results"] as? [[String: Any]])?.first)
+        let rules = (result["errors"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        XCTAssertEqual(rules, ["auto"], validated.stdout)
+        let converted = try run(["convert", "--no-config", "--to", "record", "extra.json"])
+        XCTAssertEqual(converted.status, 1, converted.stdout + converted.stderr)
+        XCTAssertEqual(converted.stdout, "")
+        XCTAssertEqual(converted.stderr, "extra.json:1:1: error: cannot tell which chat payload this is; pass --kind\n")
+    }
 }

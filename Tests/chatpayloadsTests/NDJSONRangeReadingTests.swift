@@ -107,7 +107,7 @@ final class NDJSONRangeReadingTests: XCTestCase {
         XCTAssertNotNil(cut.failure)
         let checker = PayloadChecker(
             cache: ValidatorCache(profile: Profile.standard, registry: nil, customData: [:]),
-            expectInvalid: false, detectionOptions: JSONParseOptions())
+            expectInvalid: false)
         let range = LineRange(
             file: f, ledger: LineLedger(), index: 0, bytes: 0..<f.size, inputIndex: 0, schema: .bundled(.user), source: .option,
             maxBytes: 1 << 20, failure: nil)

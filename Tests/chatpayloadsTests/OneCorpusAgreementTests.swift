@@ -22,7 +22,7 @@ import XCTest
 /// | `PayloadIngestor` (the library's public ingestion) | payloads of one kind: bare users, channels, members and message actions (building their records), bare messages (validating only), sent messages (building the message record), and unreadable ones; not envelopes nor undetected shapes (it has no `auto`) | the report's verdict and issues; a record for every valid payload it builds |
 /// | `POST /v1/validate?schema=auto` | NDJSON, the JSON array (`format=json-array`) and whole documents; not YAML (the API has no YAML format) | the report's verdict and issues |
 /// | `store import` (`--kind auto`) | everything | the report's verdict and issues, except a valid payload the store cannot hold (a bare message, a message or file envelope, an App Context delete), refused with one `kind` error at its start; the `store:` line counts the accepted payloads, and each is in the store |
-/// | `normalize` (`--kind auto`) | NDJSON, YAML and whole documents (it has no array format); only bare payloads can be normalized, every other one must be refused with an error line | a bare payload is accepted exactly when the report accepts it; a refused one has exactly one error line, at one of the report's places (normalize prints the first error only); one output line per accepted payload |
+/// | `normalize` (`--kind auto`) | NDJSON, YAML and whole documents (it has no array format); only bare payloads can be normalized, every other one must be refused with an error line | a bare payload is accepted exactly when the report accepts it; a refused one has exactly one error line, at one of the report's places, invalid where the report says invalid and unreadable where it says unreadable (normalize prints the first error only; a repeated key under `strict` is the check's `duplicate-keys`, invalid, not a parse error); one output line per accepted payload; the exit status is validate's (2 when a payload is unreadable, else 1 when one is refused) |
 ///
 /// Expected and consistent: a sent message with a bad model reports the models' errors only
 /// (its content is judged when the models are sound), on every path.
@@ -209,7 +209,7 @@ final class OneCorpusAgreementTests: ServeTestCase {
     /// ``PayloadCheck`` with `schema: .auto`: validate's own per-payload check, called as an app calls it.
     func libraryCheck(_ input: Input, _ profile: Profile) -> [Verdict] {
         let check = PayloadCheck(profile: profile)
-        var validators = PayloadCheckValidators(profile: profile)
+        var validators = ValidatorCache.Context(profile: profile)
         guard let bytes = try? bytes(input) else { return [] }
         return check.check(bytes, format: input.format, schema: .auto, context: &validators).map {
             Self.verdict(outcome: $0.outcome.rawValue, $0.issues)
@@ -382,7 +382,7 @@ final class OneCorpusAgreementTests: ServeTestCase {
     func normalizeDisagreements(_ input: Input, _ profile: Profile, reference: [Reported], payloads: [SplitPayload], tag: String) throws -> [String] {
         let run = try self.run(["normalize", "--no-config", "--profile", profile.name.rawValue, input.path])
         let starts = payloads.map(Self.startLine)
-        var errors: [Int: [(line: Int?, column: Int?)]] = [:]
+        var errors: [Int: [(line: Int?, column: Int?, text: String)]] = [:]
         var lines: [String] = []
         for line in run.stderr.split(separator: "\n") where line.contains(": error: ") {
             guard let place = Self.normalizePlace(String(line), input: input) else {
@@ -397,7 +397,7 @@ final class OneCorpusAgreementTests: ServeTestCase {
             } else {
                 index = 0
             }
-            errors[index, default: []].append((place.line, place.column))
+            errors[index, default: []].append((place.line, place.column, String(line)))
         }
         var acceptedCount = 0
         for (index, expected) in reference.enumerated() {
@@ -420,12 +420,31 @@ final class OneCorpusAgreementTests: ServeTestCase {
                 }
             } else if !expected.verdict.issues.contains(where: { $0.line == refusal.line && $0.column == refusal.column }) {
                 lines.append("\(tag) #\(index) \(expected.schema ?? "-"): normalize's error at \(refusal), validate's at \(expected.verdict.issues)")
+            } else {
+                // The same judgement: unreadable exactly where validate cannot read it. (The
+                // gate's line names the profile's rule, `duplicate-keys`, `custom`, where the
+                // report names the keyword's: the rules are not compared.)
+                let unreadable = Self.isReadingFailure(refusal.text)
+                if unreadable != (expected.verdict.outcome == "unreadable") {
+                    lines.append("\(tag) #\(index) \(expected.schema ?? "-"): validate \(expected.verdict.outcome), normalize: \(refusal.text)")
+                }
             }
         }
         if run.stdoutLines.count != acceptedCount {
             lines.append("\(tag): normalize printed \(run.stdoutLines.count) payloads, validate accepted \(acceptedCount) bare ones")
         }
+        let refused = reference.indices.contains { !(errors[$0] ?? []).isEmpty }
+        let expectedStatus: Int32 = reference.contains { $0.verdict.outcome == "unreadable" } ? 2 : (refused ? 1 : 0)
+        if run.status != expectedStatus {
+            lines.append("\(tag): normalize exited \(run.status), expected \(expectedStatus) from validate's verdicts")
+        }
         return lines
+    }
+
+    /// Whether a `normalize` error line says the payload could not be read (not JSON, or over a
+    /// limit of the profile), as opposed to the gate's verdict or a decoding error.
+    static func isReadingFailure(_ line: String) -> Bool {
+        line.contains(": error: not valid JSON: ") || Profile.Limit.allCases.contains { line.hasSuffix("(\($0.rawValue))") }
     }
 
     /// Where a `normalize` error line puts its payload: `path:line:column:`, `path: document N:`

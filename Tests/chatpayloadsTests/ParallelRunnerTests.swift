@@ -11,7 +11,7 @@ final class ParallelRunnerTests: XCTestCase {
     func run(jobs: Int, inputs: [[String]]) -> [String] {
         let checker = PayloadChecker(
             cache: ValidatorCache(profile: Profile.standard, registry: nil, customData: [:]),
-            expectInvalid: false, detectionOptions: JSONParseOptions())
+            expectInvalid: false)
         var events: [String] = []
         let runner = ParallelRunner(
             checker: checker, jobs: jobs,

@@ -11,10 +11,9 @@ enum PayloadDecoding {
             return try decodeValue(M.self, document)
         }
         let validator: PayloadValidator
-        do {
-            validator = try SharedValidators.validator(for: schema, profile: profile)
-        } catch {
-            throw ChatDecodingError(.validation, at: .root, error.message)
+        switch ValidatorCache.shared(for: profile).validator(for: .bundled(schema)) {
+        case .success(let found): validator = found
+        case .failure(let failure): throw ChatDecodingError(.validation, at: .root, failure.message)
         }
         let (report, document) = validator.reportAndDocument(bytes: bytes, kind: kind)
         guard report.isValid, let document else { throw ChatDecodingError(rejectedBy: report) }
@@ -108,7 +107,7 @@ extension PayloadValidator {
     /// `validate --schema auto` judges one: its members, its models under the profile, then its
     /// `content` (valid when absent: the decoder says it is missing); issues located in `bytes`.
     private func sentMessageReport(_ document: JSONDocument, bytes: [UInt8]) -> PayloadReport {
-        var models = SharedValidatorContext(profile: profile)
+        var models = ValidatorCache.Context(profile: profile)
         let position: (JSONPointer) -> (line: Int, column: Int)? = { pointer in document.location(of: pointer).map { ($0.line, $0.column) } }
         switch PayloadCheck.judgeSentMessage(document.root, text: bytes, content: self, context: &models, position: position) {
         case .members(let verdict):

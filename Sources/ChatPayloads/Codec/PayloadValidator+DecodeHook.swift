@@ -26,7 +26,7 @@ extension PayloadValidator {
         guard case .bundled(let bundled) = schema else { return try check(value, under: .root) }
         switch (bundled.checkedKind, kind) {
         case (.messagePayload, .message):
-            var models = SharedValidatorContext(profile: profile)
+            var models = ValidatorCache.Context(profile: profile)
             switch PayloadCheck.judgeSentMessage(value, text: nil, content: self, context: &models, position: { _ in nil }) {
             case .members(let verdict):
                 try Self.throwFirst(of: PayloadIngestor.issues(of: verdict), under: .root)

@@ -9,7 +9,7 @@ import JSONCore
 /// ```swift
 /// var check = PayloadCheck(profile: .standard)
 /// check.select = try JSONPointer(parsing: "/payload")
-/// var validators = PayloadCheckValidators(profile: .standard)
+/// var validators = ValidatorCache.Context(profile: .standard)
 /// for result in check.check(bytes, format: .ndjson, schema: .auto, context: &validators) {
 ///     for issue in result.issues { print("\(issue.line ?? 0):\(issue.column ?? 0): \(issue.message)") }
 /// }

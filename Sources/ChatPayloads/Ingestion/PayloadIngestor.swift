@@ -47,12 +47,12 @@ public struct PayloadIngestor: Sendable {
         var tape = JSONTape()
         var sent: SentMessageReader
         /// The validators of a sent message's models (under the validator's profile) and their tape.
-        var models: SharedValidatorContext
+        var models: ValidatorCache.Context
 
         /// Scratch for `ingestor`.
         package init(ingestor: PayloadIngestor) {
             sent = SentMessageReader(options: ingestor.validator.profile.parseOptions, decoding: ingestor.decoding)
-            models = SharedValidatorContext(profile: ingestor.validator.profile)
+            models = ValidatorCache.Context(profile: ingestor.validator.profile)
         }
     }
 

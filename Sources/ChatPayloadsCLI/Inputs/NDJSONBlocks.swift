@@ -114,15 +114,15 @@ extension PayloadChecker {
     /// otherwise, is checked as a payload of its own (``check(_:)``), which says what is wrong.
     package func check(lines block: LineBlock) -> [PayloadResult] {
         guard rules.verdictOnly, rules.select == nil, !rules.expectInvalid, block.schema != .auto else { return check(block.items) }
-        var memo = ValidatorMemo(cache: cache)
-        guard case .success(let validator) = memo.validator(for: block.schema) else { return check(block.items) }
+        var context = ValidatorCache.Context(cache: cache)
+        guard let key = block.schema.cacheKey, case .success(let validator) = context.validator(for: key) else { return check(block.items) }
         var results: [PayloadResult] = []
         results.reserveCapacity(block.block.records)
         let schemaName = block.schema.displayName
         block.block.forEachLine(maxLineBytes: block.maxBytes) { line in
             let recordIndex = block.firstRecord + results.count
             let start = MonotonicNanoseconds.now()
-            if let content = line.content, let outcome = validator.verdict(buffer: content, tape: &memo.tape) {
+            if let content = line.content, let outcome = validator.verdict(buffer: content, tape: &context.tape) {
                 let seconds = MonotonicNanoseconds.seconds(from: start, to: MonotonicNanoseconds.now())
                 results.append(PayloadResult(
                     inputIndex: block.inputIndex, recordIndex: recordIndex, label: .line(line.number), schemaName: schemaName,

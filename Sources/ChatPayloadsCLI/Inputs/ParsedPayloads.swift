@@ -48,9 +48,17 @@ extension PayloadReader {
     /// is in the input's coordinates; `bytes` is the size of the payload's JSON text (0 for YAML
     /// and unread payloads). For the commands that transform payloads (`normalize`, `convert`,
     /// `patch`, `diff`).
+    ///
+    /// With `readsAsValidate`, JSON text is parsed as `validate` reads a payload before its
+    /// check (``PayloadCheck/detectionOptions(for:)``: a repeated key keeps its last value), so
+    /// that the check, which reads the text itself, says whether the profile refuses the
+    /// repetition (`duplicate-key`, invalid) rather than the reader (unreadable): only for a
+    /// transform whose every payload is judged by the check first (`normalize`'s gate).
     static func readParsed(
-        _ input: InputFile, profile: Profile, _ body: (PayloadLabel, Result<ParsedPayload, TransformFailure>, _ bytes: Int) -> Void
+        _ input: InputFile, profile: Profile, readsAsValidate: Bool = false,
+        _ body: (PayloadLabel, Result<ParsedPayload, TransformFailure>, _ bytes: Int) -> Void
     ) {
+        let options = readsAsValidate ? PayloadCheck.detectionOptions(for: profile) : profile.parseOptions
         read(input, maxBytes: profile.maxBytes) { label, record in
             switch record {
             case .failure(let issue):
@@ -65,7 +73,7 @@ extension PayloadReader {
                 }
             case .bytes(let bytes):
                 do throws(JSONParseError) {
-                    body(label, .success(.json(try JSONParser.parse(bytes, options: profile.parseOptions))), bytes.count)
+                    body(label, .success(.json(try JSONParser.parse(bytes, options: options))), bytes.count)
                 } catch {
                     body(label, .failure(.parse(error, profile: profile, label: label)), bytes.count)
                 }

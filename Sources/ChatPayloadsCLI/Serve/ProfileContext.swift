@@ -20,12 +20,8 @@ struct ProfileContext: @unchecked Sendable {
         self.config = config
         gates = GatePool(profile: profile)
         cache = ValidatorCache(profile: profile, registry: nil, customData: config?.customData ?? [:], quiet: true)
-        // As ValidationSetup.detectionOptions.
-        var detection = profile.parseOptions
-        detection.duplicateKeys = .lastWins
-        detection.maxBytes = Int.max
-        var checker = PayloadChecker(
-            cache: cache, expectInvalid: false, detectionOptions: detection, select: nil, verdictOnly: false, wantsOutput: true)
+        // Shapes are read as validate reads them (PayloadCheck.detectionOptions(for:)).
+        var checker = PayloadChecker(cache: cache, expectInvalid: false, select: nil, verdictOnly: false, wantsOutput: true)
         // An `auto` issue names what to do through this API, not validate's options.
         checker.autoOption = PlaygroundService.autoOption
         checker.autoAdvice = PlaygroundService.autoAdvice
@@ -35,7 +31,7 @@ struct ProfileContext: @unchecked Sendable {
 
     /// Compiles every bundled schema now, so no request waits for a compile.
     func warmUp() {
-        for schema in BundledSchema.allCases { _ = cache.validator(for: .bundled(schema)) }
+        for schema in BundledSchema.allCases { _ = cache.validator(for: schema) }
     }
 
     /// The schema an input named `displayPath` gets without a `schema` parameter: the config's

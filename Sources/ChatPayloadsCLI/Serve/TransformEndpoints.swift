@@ -24,7 +24,8 @@ enum TransformEndpoints {
         case (.failure(let e), _), (_, .failure(let e)): return .failure(e)
         case (.success(let k), .success(let d)): (kind, options) = (k, ChatDecodingOptions(datePolicy: d))
         }
-        return run(query: query, body: body, contexts: contexts) { payload, label, gate in
+        // As NormalizeCommand.run: every payload is gated, so it is read as validate reads it.
+        return run(query: query, body: body, contexts: contexts, readsAsValidate: true) { payload, label, gate in
             NormalizeCommand.normalize(payload, label: label, kind: kind, options: options, gate: gate)
         }
     }
@@ -79,7 +80,9 @@ enum TransformEndpoints {
     }
 
     /// Reads the body as TransformRunner reads standard input and answers each payload's outcome.
-    static func run(query: QueryParameters, body: [UInt8], contexts: ProfileContexts, _ transform: Transform) -> Result<PlaygroundResponse, PlaygroundError> {
+    static func run(
+        query: QueryParameters, body: [UInt8], contexts: ProfileContexts, readsAsValidate: Bool = false, _ transform: Transform
+    ) -> Result<PlaygroundResponse, PlaygroundError> {
         let context: ProfileContext
         let format: InputFormat
         switch (contexts.context(for: query["profile"]), formatParameter(query)) {
@@ -96,7 +99,7 @@ enum TransformEndpoints {
         var results: [JSONValue] = []
         var status = ExitStatus.success
         context.gates.withGate { gate in
-            PayloadReader.readParsed(input, profile: context.profile) { label, parsed, _ in
+            PayloadReader.readParsed(input, profile: context.profile, readsAsValidate: readsAsValidate) { label, parsed, _ in
                 var members: [JSONObject.Member] = [.init(key: "record", value: .number(JSONNumber(results.count)))]
                 if case .line(let n) = label { members.append(.init(key: "line", value: .number(JSONNumber(n)))) }
                 let outcome: Result<JSONValue, TransformFailure>

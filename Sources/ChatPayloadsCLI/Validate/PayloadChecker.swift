@@ -45,8 +45,8 @@ package struct WorkItem: Sendable {
 
 /// The CLI's adapter to the library's ``PayloadCheck``, which does the checking (schema choice,
 /// `--schema auto`, `--select`, envelopes, `--expect`, positions in the input): this gives it
-/// validators from the shared ``ValidatorCache`` (through a per-thread ``ValidatorMemo``) and
-/// times each payload. Called on worker threads; holds only shared, thread-safe state.
+/// validators from the shared ``ValidatorCache`` (through a per-thread ``ValidatorCache/Context``,
+/// made once per run of payloads) and times each payload. Called on worker threads; holds only shared, thread-safe state.
 package struct PayloadChecker: PayloadChunkChecker {
     package let cache: ValidatorCache
     /// What is checked and how (validate's options).
@@ -58,12 +58,12 @@ package struct PayloadChecker: PayloadChunkChecker {
     package var hints = PayloadHints.Wording.commandLine
 
     package init(
-        cache: ValidatorCache, expectInvalid: Bool, detectionOptions: JSONParseOptions, select: JSONPointer? = nil,
+        cache: ValidatorCache, expectInvalid: Bool, select: JSONPointer? = nil,
         verdictOnly: Bool = false, wantsOutput: Bool = false, timed: Bool = true
     ) {
         self.cache = cache
         self.timed = timed
-        rules = PayloadCheck(profile: cache.profile, detectionOptions: detectionOptions)
+        rules = PayloadCheck(profile: cache.profile)
         rules.expectInvalid = expectInvalid
         rules.select = select
         rules.verdictOnly = verdictOnly
@@ -96,17 +96,19 @@ package struct PayloadChecker: PayloadChunkChecker {
     }
 
     package func check(_ item: WorkItem) -> PayloadResult {
-        var memo = ValidatorMemo(cache: cache)
-        return check(item, memo: &memo)
+        var context = ValidatorCache.Context(cache: cache)
+        return check(item, context: &context)
     }
 
-    /// Checks a run of payloads, in order; the shared cache is asked once per schema change.
+    /// Checks a run of payloads, in order; the shared cache is asked once per schema.
     package func check(_ items: [WorkItem]) -> [PayloadResult] {
-        var memo = ValidatorMemo(cache: cache)
-        return items.map { check($0, memo: &memo) }
+        var context = ValidatorCache.Context(cache: cache)
+        return items.map { check($0, context: &context) }
     }
 
-    private func check(_ item: WorkItem, memo: inout ValidatorMemo) -> PayloadResult {
+    /// Checks one payload with `context` (made from ``cache`` and kept across payloads, so that
+    /// the shared cache is asked once per schema).
+    package func check(_ item: WorkItem, context: inout ValidatorCache.Context) -> PayloadResult {
         let clock = ContinuousClock()
         let start = timed ? clock.now : nil
         let checked: CheckedPayload
@@ -118,13 +120,13 @@ package struct PayloadChecker: PayloadChunkChecker {
             failed.issues = [issue]
             checked = failed
         case .bytes(let bytes):
-            memo.chosen = item.schema
-            var judged = rules.check(.json(bytes), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
+            context.chosenKey = item.schema.cacheKey
+            var judged = rules.check(.json(bytes), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &context)
             PayloadHints.annotate(&judged, bytes: bytes, schema: item.schema, profile: rules.profile.name, wording: hints)
             checked = judged
         case .yaml(let document):
-            memo.chosen = item.schema
-            var judged = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &memo)
+            context.chosenKey = item.schema.cacheKey
+            var judged = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &context)
             PayloadHints.annotate(&judged, bytes: nil, schema: item.schema, profile: rules.profile.name, wording: hints)
             checked = judged
         }
@@ -136,35 +138,5 @@ package struct PayloadChecker: PayloadChunkChecker {
         var result = PayloadResult(inputIndex: item.inputIndex, recordIndex: item.recordIndex, schemaSource: item.source, checked: checked, seconds: seconds)
         result.inputUnreadable = item.inputUnreadable
         return result
-    }
-}
-
-/// The last validator a checking thread looked up, so a run of payloads against one schema asks
-/// the shared, locked ``ValidatorCache`` once; the library's ``PayloadCheckContext``.
-package struct ValidatorMemo: PayloadCheckContext {
-    package let cache: ValidatorCache
-    /// The fast path's scratch, reused for every payload of the run of payloads.
-    package var tape = JSONTape()
-    /// The schema the payload being checked was given (``PayloadCheckContext/chosenValidator()``).
-    package var chosen: SchemaSpec = .auto
-    private var lastSpec: SchemaSpec?
-    private var last: Result<PayloadValidator, SchemaFailure>?
-
-    package init(cache: ValidatorCache) { self.cache = cache }
-
-    package mutating func validator(for spec: SchemaSpec) -> Result<PayloadValidator, SchemaFailure> {
-        if let last, lastSpec == spec { return last }
-        let found = cache.validator(for: spec)
-        lastSpec = spec
-        last = found
-        return found
-    }
-
-    package mutating func chosenValidator() -> Result<PayloadValidator, SchemaUnavailable> {
-        validator(for: chosen).mapError(\.unavailable)
-    }
-
-    package mutating func validator(for schema: BundledSchema) -> Result<PayloadValidator, SchemaUnavailable> {
-        validator(for: .bundled(schema)).mapError(\.unavailable)
     }
 }

@@ -198,7 +198,7 @@ package struct ValidationSetup {
         // Counts only: the summary reporter alone (no text report beside a file) needs no errors.
         let verdictOnly = options.reporter == .summary && (fileSink == nil || emitter != nil)
         let checker = PayloadChecker(
-            cache: cache, expectInvalid: options.expect == .invalid, detectionOptions: detectionOptions, select: options.selectPointer,
+            cache: cache, expectInvalid: options.expect == .invalid, select: options.selectPointer,
             verdictOnly: verdictOnly, wantsOutput: options.reporter == .json, timed: options.reporter == .junit)
         let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
         let progress = ProgressLine.make(
@@ -281,14 +281,6 @@ package struct ValidationSetup {
         case .sarif: return SARIFReporter(out: sink, context: context)
         case .summary: return SummaryReporter(out: sink, context: context)
         }
-    }
-
-    /// Parser options for `--schema auto`'s look at the payload's shape.
-    var detectionOptions: JSONParseOptions {
-        var o = profile.parseOptions
-        o.duplicateKeys = .lastWins
-        o.maxBytes = Int.max
-        return o
     }
 
     // MARK: - Reading inputs

@@ -1,5 +1,3 @@
-import ChatPayloads
-
 /// A schema that cannot be used: not found, not JSON, not a valid schema, bad `$ref`.
 package struct SchemaFailure: Error, Sendable, CustomStringConvertible {
     /// `path` or `path:line:column` of the schema (or config) concerned, when known.
