@@ -3,12 +3,16 @@ import XCTest
 
 /// What one run of the built `chatpayloads` binary gave.
 public struct CLIResult: Sendable {
+    /// The exit status (or the signal's number, when ``exitedNormally`` is false).
     public let status: Int32
+    /// Standard output, as UTF-8 (invalid bytes replaced).
     public let stdout: String
+    /// Standard error, as UTF-8 (invalid bytes replaced).
     public let stderr: String
     /// Whether the process ended by `exit` (not by a signal).
     public let exitedNormally: Bool
 
+    /// The non-empty lines of standard output.
     public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
 }
 

@@ -4,6 +4,7 @@ import XCTest
 /// A `chatpayloads-store serve` (or `chatpayloads serve`) process started for a test on a free port,
 /// stopped (and, if need be, killed) when the test is done: tests leave no process behind.
 public final class ServerProcess {
+    /// The server's process.
     public let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
@@ -138,14 +139,19 @@ public final class RawConnection: @unchecked Sendable {
         return true
     }
 
+    /// Writes all of `text`'s UTF-8; false when the server has closed the connection.
     @discardableResult
     public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// A parsed response.
     public struct Response {
+        /// The status code.
         public let status: Int
+        /// The header fields, by lowercased name.
         public let headers: [String: String]
+        /// The body (Content-Length bytes).
         public let body: [UInt8]
+        /// The body as UTF-8.
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 

@@ -58,21 +58,9 @@ final class ServeHostileTests: ServeTestCase {
     func testASlowlorisHeadIsCutOffByTheIdleTimeout() throws {
         try startServer(["--idle-timeout", "1"])
         let slow = try connect()
-        var closed = false
         // One byte of the head every 200 ms: the head never completes before the timeout.
-        for byte in Array("POST /v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 600) {
-            if !slow.send([byte]) {
-                closed = true
-                break
-            }
-            usleep(200_000)
-            var probe = pollfd(fd: slow.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&probe, 1, 0) > 0 {
-                closed = slow.waitForClose()
-                break
-            }
-        }
-        XCTAssertTrue(closed, "the server kept a trickling head open for two minutes")
+        let head = Array("POST /v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 600)
+        XCTAssertTrue(closesWhileTrickled(slow, head), "the server kept a trickling head open for two minutes")
         try assertHealthy("after a slowloris head")
     }
 
@@ -80,21 +68,20 @@ final class ServeHostileTests: ServeTestCase {
         try startServer(["--request-timeout", "1"])
         let slow = try connect()
         slow.send("POST /v1/validate?schema=user HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 600\r\n\r\n")
-        var closed = false
-        for _ in 0..<600 {
-            if !slow.send("{") {
-                closed = true
-                break
-            }
-            usleep(200_000)
-            var probe = pollfd(fd: slow.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&probe, 1, 0) > 0 {
-                closed = slow.waitForClose()
-                break
-            }
-        }
-        XCTAssertTrue(closed, "the server kept a trickling body open for two minutes")
+        let body = [UInt8](repeating: UInt8(ascii: "{"), count: 600)
+        XCTAssertTrue(closesWhileTrickled(slow, body), "the server kept a trickling body open for two minutes")
         try assertHealthy("after a slowloris body")
+    }
+
+    /// Sends `bytes` one every 200 ms; whether the server closed the connection before the last.
+    private func closesWhileTrickled(_ connection: RawConnection, _ bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            guard connection.send([byte]) else { return true }
+            usleep(200_000)
+            var probe = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&probe, 1, 0) > 0 { return connection.waitForClose() }
+        }
+        return false
     }
 
     /// 10,000 idle connections (as many as the open-file limit allows, if fewer), twice: the

@@ -48,20 +48,18 @@ final class PlatformDecoderKitTests: CLITestCase {
 
         """
 
-    func testJavaScriptKitOnePayloadPerProcess() throws {
-        try ExternalRuntime.requireCommand("node", install: "apt-get install nodejs")
-        let script = quoted(Self.kits.appendingPathComponent("javascript/decode.mjs").path)
-        let result = try check("node \(script) {file}", batch: false)
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.stdout, Self.javascriptFindings)
-    }
+    func testJavaScriptKitOnePayloadPerProcess() throws { try assertJavaScriptKitFindings(batch: false) }
 
-    func testJavaScriptKitBatch() throws {
-        try ExternalRuntime.requireCommand("node", install: "apt-get install nodejs")
+    func testJavaScriptKitBatch() throws { try assertJavaScriptKitFindings(batch: true) }
+
+    /// `node Interop/javascript/decode.mjs` (one payload per process, or `--batch`) gives exactly
+    /// ``javascriptFindings``.
+    private func assertJavaScriptKitFindings(batch: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        try ExternalRuntime.requireCommand("node", install: "apt-get install nodejs", file: file, line: line)
         let script = quoted(Self.kits.appendingPathComponent("javascript/decode.mjs").path)
-        let result = try check("node \(script) --batch", batch: true)
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.stdout, Self.javascriptFindings)
+        let result = try check("node \(script) " + (batch ? "--batch" : "{file}"), batch: batch, file: file, line: line)
+        XCTAssertEqual(result.status, 1, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stdout, Self.javascriptFindings, file: file, line: line)
     }
 
     // MARK: JVM
