@@ -208,8 +208,8 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
 
     // MARK: Python
 
-    func requirePythonJSONSchema() throws {
+    func requirePythonJSONSchema(file: StaticString = #filePath, line: UInt = #line) throws {
         try ExternalRuntime.requirePythonModules(
-            ["jsonschema"], "python-jsonschema", install: "pip install jsonschema, or pip install -r Tests/Vectors/requirements.txt")
+            ["jsonschema"], "python-jsonschema", install: "pip install jsonschema, or pip install -r Tests/Vectors/requirements.txt", file: file, line: line)
     }
 }

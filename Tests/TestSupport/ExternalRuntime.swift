@@ -24,7 +24,7 @@ public enum ExternalRuntime {
         _ present: Bool, _ what: String, install: String, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         guard !present else { return }
-        let message = "\(what) is not installed (\(install))"
+        let message = "\(what): not installed (\(install))"
         if isRequired {
             XCTFail(message + "; CI requires it", file: file, line: line)
             throw Missing(message: message)
