@@ -147,24 +147,49 @@ let package = Package(
         // Query latency of the ChatStore library on a 1,000,000-message store (issue 16); see Benchmarks/README.md.
         .executableTarget(name: "chatstore-microbench", dependencies: ["ChatStore", "ChatPayloads"], path: "Benchmarks/StoreMicro"),
 
-        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
-        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex"]),
-        .testTarget(name: "JSONSchemaFormatsTests", dependencies: ["JSONSchemaFormats"]),
+        // Tests, by level (after swift-argument-parser's unit / end-to-end test targets and
+        // Hummingbird's in-process / live tests). What every test target shares: SplitMix64, the
+        // external-runtime rule (a missing tool skips naming its package; under CI it fails), the
+        // command-line process runner and its fixtures, the served-playground helpers. Used only by
+        // test targets; not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        // Each library's unit tests, in process.
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
+        .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex", "TestSupport"]),
+        .testTarget(name: "JSONSchemaFormatsTests", dependencies: ["JSONSchemaFormats", "TestSupport"]),
         .testTarget(
             name: "JSONSchemaValidatorTests",
-            dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONSchemaFormats", "JSONCore", "bowtie-chatpayloads"],
+            dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONSchemaFormats", "JSONCore", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore"],
+            name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
         .testTarget(
-            name: "chatpayloadsTests",
-            dependencies: ["chatpayloads", "chatpayloads-store", "ChatPayloadsCLI", "ChatPayloads", "ChatStore", "JSONCore"],
-            exclude: ["Fixtures"]),
-        .testTarget(
             name: "ChatStoreTests",
-            dependencies: ["ChatStore", "ChatPayloads", "JSONCore", "chatstore-crashwriter", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["ChatStore", "ChatPayloads", "JSONCore", "chatstore-crashwriter", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The command-line tool's logic in process: argument parsing, input collection, reporters'
+        // builders, the parallel runner, the playground page; no process is started.
+        .testTarget(
+            name: "ChatPayloadsCLITests",
+            dependencies: [
+                "ChatPayloadsCLI", "ChatPayloads", "JSONCore", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // The built `chatpayloads` and `chatpayloads-store` run as processes (CLITestCase), the
+        // playground server included; needs python3 for a few helpers, nothing else outside Swift.
+        .testTarget(
+            name: "ChatPayloadsEndToEndTests",
+            dependencies: ["chatpayloads", "chatpayloads-store", "ChatPayloadsCLI", "ChatPayloads", "ChatStore", "JSONCore", "TestSupport"]),
+        // Tests that drive a runtime outside Swift (Node, the JDK and Jackson, Chromium with
+        // Selenium, schemathesis, python-jsonschema and the report checkers, Bowtie, Dask): each
+        // skips naming the package to install when its runtime is missing, and fails under CI.
+        .testTarget(
+            name: "ExternalRuntimeTests",
+            dependencies: [
+                "chatpayloads", "chatpayloads-store", "bowtie-chatpayloads", "JSONSchemaConformance", "JSONSchemaValidator", "JSONCore",
+                "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

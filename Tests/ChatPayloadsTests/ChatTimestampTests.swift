@@ -1,6 +1,7 @@
 import ChatPayloads
 import Foundation
 import XCTest
+import TestSupport
 
 final class ChatTimestampTests: XCTestCase {
     func testNativeFormRoundTripsExactly() throws {
@@ -60,7 +61,7 @@ final class ChatTimestampTests: XCTestCase {
     }
 
     func testCivilDatesMatchParsingForManyInstants() throws {
-        var rng = FixtureRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
             let seconds = Int64.random(in: ChatTimestamp.minEpochSeconds...ChatTimestamp.maxEpochSeconds, using: &rng)
             let millis = Int.random(in: 0...999, using: &rng)

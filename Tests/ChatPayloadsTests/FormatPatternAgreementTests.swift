@@ -4,6 +4,7 @@ import JSONSchemaFormats
 import JSONSchemaValidator
 import XCTest
 @testable import ChatPayloads
+import TestSupport
 
 /// Issue 38, "One verdict everywhere": the patterns an exported schema carries (``FormatPatterns``,
 /// ``DecodableFields/Check/pattern``) accept exactly what the checkers `validate` asserts accept,
@@ -13,10 +14,10 @@ import XCTest
 /// literals, percent-encodings, non-ASCII, private use), e-mail local parts and domains.
 /// (python's `re` reads the same patterns in ``ExportedSchemaCrossCheckTests``.)
 final class FormatPatternAgreementTests: XCTestCase {
-    /// ``FixtureRandom`` with the picks these corpora make.
+    /// ``SplitMix64`` with the picks these corpora make.
     struct Random {
-        var source: FixtureRandom
-        init(state: UInt64) { source = FixtureRandom(seed: state) }
+        var source: SplitMix64
+        init(state: UInt64) { source = SplitMix64(seed: state) }
         mutating func next() -> UInt64 { source.next() }
         mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }

@@ -2,6 +2,7 @@ import ChatPayloads
 import Foundation
 import JSONCore
 import XCTest
+import TestSupport
 
 // Shared fixtures for the model, codec, patch and record tests.
 
@@ -90,30 +91,22 @@ func fixtureDate(_ text: String, file: StaticString = #filePath, line: UInt = #l
 }
 
 /// Reads a fixture file from the shared reference examples.
-func fixtureReferenceExample(_ name: String) throws -> [UInt8] {
-    let path = "/work/shared/reference/payload-schemas/examples/\(name)"
-    guard let data = FileManager.default.contents(atPath: path) else { throw XCTSkip("reference example \(name) not found") }
-    return Array(data)
-}
-
-/// A deterministic random source (SplitMix64) so property tests are reproducible.
-struct FixtureRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+/// A missing example fails the test: it is our own data (`../shared` beside the checkout), not an
+/// optional tool.
+func fixtureReferenceExample(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
+    let url = TestPaths.shared.appendingPathComponent("reference/payload-schemas/examples/\(name)")
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        XCTFail("reference example \(url.path) not found: put ../shared beside the checkout", file: file, line: line)
+        throw CocoaError(.fileNoSuchFile)
     }
+    return Array(data)
 }
 
 /// Generates payloads in canonical shape.
 struct FixtureGenerator {
-    var rng: FixtureRandom
+    var rng: SplitMix64
 
-    init(seed: UInt64) { rng = FixtureRandom(seed: seed) }
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     mutating func bool() -> Bool { Bool.random(using: &rng) }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
@@ -278,7 +271,7 @@ struct FixtureGenerator {
 
 /// Random v4-style UUID text, upper- or lowercase (iOS and JavaScript differ).
 enum FixtureUUIDText {
-    static func random(using rng: inout FixtureRandom) -> String {
+    static func random(using rng: inout SplitMix64) -> String {
         let hex = Array("0123456789abcdef")
         var s = ""
         for i in 0..<32 {

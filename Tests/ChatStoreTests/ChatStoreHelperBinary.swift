@@ -1,18 +1,9 @@
 import Foundation
+import TestSupport
 
 /// The `chatstore-crashwriter` helper built beside the test bundle, and a way to run it.
 enum HelperBinary {
-    static let url: URL? = {
-        var candidates: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("chatstore-crashwriter"))
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("chatstore-crashwriter"))
-        if let arg0 = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: arg0).deletingLastPathComponent().appendingPathComponent("chatstore-crashwriter"))
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let url = TestPaths.builtExecutable(named: "chatstore-crashwriter")
 
     /// Runs `executable arguments` to completion; returns its exit status and standard output.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

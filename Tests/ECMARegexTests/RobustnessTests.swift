@@ -1,17 +1,6 @@
 import XCTest
 @testable import ECMARegex
-
-/// A small deterministic generator (SplitMix64) so fuzz runs are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 final class RobustnessTests: XCTestCase {
     func testCatastrophicBacktrackingIsBounded() {
@@ -55,7 +44,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testRandomPatternsNeverTrap() {
-        var rng = SeededGenerator(state: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         let alphabet: [String] = [
             "a", "b", "c", "0", "9", "(", ")", "[", "]", "{", "}", "*", "+", "?", "|", "^", "$", ".", "\\",
             "-", ",", "<", ">", "=", "!", ":", "d", "w", "s", "p", "P", "k", "u", "x", "c", "1", "2",
@@ -80,7 +69,7 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testRandomScalarPatternsNeverTrap() {
-        var rng = SeededGenerator(state: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<3000 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...10, using: &rng) {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import JSONCore
+import TestSupport
 
 final class HostileInputTests: XCTestCase {
     func testDeepArraysHitTheDepthLimit() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import JSONCore
+import TestSupport
 
 /// Parses `text` and returns the root, failing the test on error.
 func parsed(_ text: String, _ options: JSONParseOptions = JSONParseOptions(),
@@ -46,19 +47,6 @@ func assertParseError(_ text: String, _ kind: JSONParseError.Kind, _ message: St
 
 /// Bytes of `"` + `inner` + `"`.
 func quotedBytes(_ inner: [UInt8]) -> [UInt8] { [0x22] + inner + [0x22] }
-
-/// A small deterministic PRNG (SplitMix64) so fuzz and generator tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Generates random JSON values (seeded) covering every kind, awkward strings and exact numbers.
 struct ValueGenerator {

@@ -1,6 +1,7 @@
 import XCTest
 import JSONCore
 @testable import JSONSchemaValidator
+import TestSupport
 
 /// Issue 38, findings 1 and 2, in the validator: the `$ref` verdict memo's identities, and
 /// advisory keywords (``ValidatorOptions/advisory``), which relax assertions, never conditions.
@@ -69,7 +70,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
                             "list": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}
             """##)
         XCTAssertTrue(schema.memoizable)
-        var rng = SplitMix(seed: 38)
+        var rng = SplitMix64(seed: 38)
         func empty() -> JSONValue { rng.next() % 2 == 0 ? .array([]) : .object(JSONObject()) }
         func node(_ depth: Int) -> JSONValue {
             switch rng.next() % 4 {
@@ -179,18 +180,5 @@ final class FailClosedRound3EngineTests: XCTestCase {
         XCTAssertTrue(schema.validate(try json(#"{"name": null}"#)).isValid)
         XCTAssertFalse(schema.validate(try json(#"{"name": 5}"#)).isValid)
         XCTAssertEqual(schema.verdict(try json(#"{"name": 5}"#)), .invalid)
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 /// Issue 25: a store file that cannot be written (a `0444` file, a read-only folder: a shipped
 /// database, a read-only mount) is opened read-only without creating `-wal` / `-shm` files
 /// beside it, and reads work. Permission bits decide, so the tests hold under root too (whom
-/// `access(2)` never refuses); `chatpayloadsTests` runs the CLI as `nobody` for the real case.
+/// `access(2)` never refuses); `ChatPayloadsEndToEndTests` runs the CLI as `nobody` for the real case.
 final class ChatStoreReadOnlyMediaTests: XCTestCase {
     /// A store with one user and one message, closed, and copied alone: its empty `-wal` and
     /// its `-shm` (GRDB keeps them after a close) are removed.

@@ -1,0 +1,26 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The machine reports of ReportOutcomeTests' outcomes against the official specifications
+/// (``ReportCheck``: SARIF 2.1.0, the 2020-12 output schema, Jenkins xunit's junit-10.xsd).
+final class ReportConformanceTests: CLITestCase {
+    /// A schema error still writes every machine report, and each conforms.
+    func testSchemaErrorReportsConformToTheirSpecifications() throws {
+        try write("bad.schema.json", "{\"type\": \"objec\"}")
+        var files: [(kind: String, url: URL)] = []
+        for kind in ["json", "sarif", "junit", "github", "text"] {
+            let r = try run(["validate", "--reporter", kind, "-o", "out.\(kind)", "--schema", "bad.schema.json", "fx/valid/message.json"])
+            XCTAssertEqual(r.status, 3, r.stderr)
+            files.append((kind, work.appendingPathComponent("out.\(kind)")))
+        }
+        try ReportCheck.assertConforms(files)
+    }
+
+    /// A JUnit report of valid, invalid and NDJSON inputs fits the strict junit-10.xsd.
+    func testJUnitReportFitsTheStrictXSD() throws {
+        let r = try run(["validate", "--reporter", "junit", "-o", "junit.xml", "--schema", "message", "fx/valid/message.json", "fx/invalid/message-created-at-number.json", "fx/ndjson/messages.ndjson"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        try ReportCheck.assertConforms([("junit", work.appendingPathComponent("junit.xml"))])
+    }
+}
