@@ -23,4 +23,19 @@ final class ReportConformanceTests: CLITestCase {
         XCTAssertEqual(r.status, 2, r.stderr)
         try ReportCheck.assertConforms([("junit", work.appendingPathComponent("junit.xml"))])
     }
+
+    /// The reports of an undecided payload still conform to their specifications (SARIF 2.1.0,
+    /// junit-10.xsd, the 2020-12 output schema).
+    func testUndecidedReportsConformToTheirSpecifications() throws {
+        try write("s.schema.json", #"{"properties": {"p": {"not": {"pattern": "^(?:(a+)+$|.*!$)"}}}}"#)
+        try write("p.ndjson", #"{"p": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"}"# + "\n" + #"{"p": "aaa"}"# + "\n")
+        var files: [(kind: String, url: URL)] = []
+        for kind in ["json", "sarif", "junit", "github", "text"] {
+            let r = try run(["validate", "--no-config", "--schema", "s.schema.json", "--reporter", kind, "-o", "out.\(kind)", "p.ndjson"])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            files.append((kind, work.appendingPathComponent("out.\(kind)")))
+        }
+        try ReportCheck.assertConforms(files)
+    }
+
 }
