@@ -9,7 +9,7 @@ python-jsonschema, ajv and networknt by default), writing one line per payload t
 verdicts file: "valid" or "invalid". Exits 0 when every run was written, 2 on a schema the
 meta-schema refuses or any other error (printed).
 
-Used by ExportedSchemaCrossCheckTests (chatpayloadsTests): two python processes, each with half the runs.
+Used by ExportedSchemaCrossCheckTests (ExternalRuntimeTests): two python processes, each with half the runs.
 """
 from __future__ import annotations
 
