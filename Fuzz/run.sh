@@ -119,7 +119,7 @@ link_target() {
     local out="$BIN/$target"
     if stale "$out" "$src" "${objs[@]}" "${extra[@]}"; then
         log "linking $target"
-        "$SWIFTC" "${SWIFTFLAGS[@]}" -swift-version 6 -module-name "$target" -I "$MODS" "${YAMS_INCLUDE[@]}" \
+        "$SWIFTC" "${SWIFTFLAGS[@]}" -swift-version 6 -module-name "$target" -package-name chatpayloads -I "$MODS" "${YAMS_INCLUDE[@]}" \
             -use-ld=lld "$src" "${extra[@]}" "${objs[@]}" -o "$out"
         touch "$out"
     fi
