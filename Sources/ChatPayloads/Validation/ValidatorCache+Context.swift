@@ -8,7 +8,7 @@ extension ValidatorCache {
     public struct Context: PayloadCheckContext, Sendable {
         /// The cache looked up.
         public let cache: ValidatorCache
-        /// The validator ``PayloadCheck/Schema/chosen`` uses when no ``chosenKey`` is set (nil:
+        /// The validator ``PayloadCheck/Schema/chosen`` uses when no `chosenKey` is set (nil:
         /// there is none; a payload that needs it gets a schema error).
         public var chosen: PayloadValidator?
         /// The cache's schema ``PayloadCheck/Schema/chosen`` uses (set per payload by the
@@ -44,7 +44,7 @@ extension ValidatorCache {
             return built
         }
 
-        /// The validator of ``chosenKey`` (else ``chosen``), or why there is none.
+        /// The validator of `chosenKey` (else ``chosen``), or why there is none.
         public mutating func chosenValidator() -> Result<PayloadValidator, SchemaUnavailable> {
             if let chosenKey { return validator(for: chosenKey).mapError(\.unavailable) }
             guard let chosen else { return .failure(SchemaUnavailable(message: "schema error: no schema was chosen")) }
