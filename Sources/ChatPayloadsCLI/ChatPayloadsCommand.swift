@@ -5,7 +5,7 @@ import ArgumentParser
 /// `store` is a stand-in that execs `chatpayloads-store` (``StoreForwardCommand``).
 package struct ChatPayloadsCommand: ChatPayloadsRootCommand {
     /// The tool's version (`--version`, the JSON and SARIF reports); the one place it is written
-    /// (`Scripts/build-wheel` reads it from the built binary's `--version`).
+    /// (`Scripts/build-wheel` reads it from the built binary's `--version`; action.yml reads this line).
     package static let version = "0.1.0"
 
     package static let configuration = rootConfiguration(store: StoreForwardCommand.self)
