@@ -81,21 +81,13 @@ final class CLISuiteTests: CLITestCase {
     /// Runs one group's process and compares its result lines and exit status with the suite:
     /// how many instances got the suite's outcome, and a line per disagreement.
     private static func check(_ group: Group, binary: URL) -> (passed: Int, problems: [String]) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = group.arguments
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let stdout: Data
+        let status: Int32
         do {
-            try process.run()
+            (status, stdout, _) = try CLITestCase.runCapturing(binary, group.arguments, in: nil)
         } catch {
             return (0, ["\(group.name): the process did not start: \(error)"])
         }
-        let (stdout, _) = CLITestCase.drain(process, stdout: out, stderr: err)
-        let status = process.terminationReason == .exit ? process.terminationStatus : -2
         var problems: [String] = []
         var seen: Set<String> = []
         var passed = 0

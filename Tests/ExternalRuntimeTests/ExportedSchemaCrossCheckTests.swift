@@ -227,21 +227,12 @@ final class ExportedSchemaCrossCheckTests: CLITestCase {
 
     /// Runs `python3 export_verdicts.py PLAN`: its exit status and standard error.
     private static func runVerdictScript(_ script: String, plan: URL) -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, plan.path]
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
         do {
-            try process.run()
+            let (status, _, stderr) = try CLITestCase.runCapturing(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, plan.path], in: nil)
+            return (status, String(decoding: stderr, as: UTF8.self))
         } catch {
             return (-1, "python3 did not start: \(error)")
         }
-        let (_, stderr) = CLITestCase.drain(process, stdout: out, stderr: err)
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
     }
 
     /// The python processes' outcomes, set from several threads.
