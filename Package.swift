@@ -153,17 +153,25 @@ let package = Package(
         // command-line process runner and its fixtures, the served-playground helpers. Used only by
         // test targets; not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        // The validator's test assertions (compile, check, assertValid...), shared by its unit tests
+        // and the limit and hostile-input tests.
+        .target(name: "ValidatorTestSupport", dependencies: ["JSONSchemaValidator", "JSONCore"], path: "Tests/ValidatorTestSupport"),
         // Each library's unit tests, in process.
         .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
         .testTarget(name: "ECMARegexTests", dependencies: ["ECMARegex", "TestSupport"]),
         .testTarget(name: "JSONSchemaFormatsTests", dependencies: ["JSONSchemaFormats", "TestSupport"]),
         .testTarget(
             name: "JSONSchemaValidatorTests",
-            dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONSchemaFormats", "JSONCore", "TestSupport"],
+            dependencies: ["JSONSchemaValidator", "JSONSchemaConformance", "JSONSchemaFormats", "JSONCore", "TestSupport", "ValidatorTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "ChatPayloadsTests", dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "JSONCore", "TestSupport"],
             exclude: ["Golden"]),
+        // The engine and the library at their limits and on hostile corpora: long, single-threaded
+        // runs, in the whole suite but not in the ThreadSanitizer pass (they exercise no concurrency).
+        .testTarget(
+            name: "LimitAndHostileInputTests",
+            dependencies: ["ChatPayloads", "JSONSchemaValidator", "JSONSchemaFormats", "ECMARegex", "JSONCore", "TestSupport", "ValidatorTestSupport"]),
         .testTarget(name: "ChatPayloadsTestingTests", dependencies: ["ChatPayloadsTesting", "ChatPayloads"]),
         .testTarget(
             name: "ChatStoreTests",

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ValidatorTestSupport
 import JSONCore
 import JSONSchemaValidator
 

@@ -1,5 +1,6 @@
 import JSONCore
 import XCTest
+import ValidatorTestSupport
 
 @testable import JSONSchemaValidator
 

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
+import ValidatorTestSupport
 import JSONCore
 import JSONSchemaValidator
+import TestSupport
 
 final class HostileInputTests: XCTestCase {
     func testInstanceDepth100000IsRejectedByTheParser() {

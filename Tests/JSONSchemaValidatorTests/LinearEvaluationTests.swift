@@ -1,4 +1,5 @@
 import XCTest
+import ValidatorTestSupport
 import JSONCore
 @testable import JSONSchemaValidator
 

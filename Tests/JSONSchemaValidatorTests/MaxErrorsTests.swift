@@ -1,6 +1,7 @@
 import JSONCore
 import JSONSchemaValidator
 import XCTest
+import ValidatorTestSupport
 
 /// `ValidatorOptions.maxErrors`: a hard cap on collected errors that never changes validity,
 /// and `ValidationError.limit`, which tells a limit's failure from the instance's.

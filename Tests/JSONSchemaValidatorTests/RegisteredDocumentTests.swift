@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import XCTest
+import ValidatorTestSupport
 
 @testable import JSONSchemaValidator
 

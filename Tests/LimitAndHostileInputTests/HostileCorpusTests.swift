@@ -4,6 +4,7 @@ import JSONSchemaFormats
 import JSONSchemaValidator
 import Foundation
 import XCTest
+import TestSupport
 
 /// The hostile-input corpus at library level (issue 8): parser, validator, formats, regex.
 ///

@@ -4,7 +4,7 @@ import JSONCore
 import JSONSchemaValidator
 
 /// Compiles a schema text, failing the test (and rethrowing) when it does not compile.
-func compile(
+public func compile(
     _ text: String, options: ValidatorOptions = ValidatorOptions(), registry: SchemaRegistry = .standard,
     file: StaticString = #filePath, line: UInt = #line
 ) throws -> JSONSchema {
@@ -17,7 +17,7 @@ func compile(
 }
 
 /// Parses JSON text, failing the test (and rethrowing) when it is not JSON.
-func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
+public func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
     do {
         return try JSONParser.parse(text).root
     } catch {
@@ -29,7 +29,7 @@ func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) th
 /// Validates `instance` through both the fast and the full path and checks that they agree
 /// (and that an invalid result always carries at least one error).
 @discardableResult
-func check(_ schema: JSONSchema, _ instance: JSONValue, file: StaticString = #filePath, line: UInt = #line) -> ValidationResult {
+public func check(_ schema: JSONSchema, _ instance: JSONValue, file: StaticString = #filePath, line: UInt = #line) -> ValidationResult {
     let fast = schema.isValid(instance)
     let full = schema.validate(instance)
     XCTAssertEqual(fast, full.isValid, "isValid and validate disagree on \(instance)", file: file, line: line)
@@ -42,7 +42,7 @@ func check(_ schema: JSONSchema, _ instance: JSONValue, file: StaticString = #fi
 }
 
 /// Asserts that every instance text is valid against the schema text.
-func assertValid(
+public func assertValid(
     _ schemaText: String, _ instances: String..., options: ValidatorOptions = ValidatorOptions(),
     registry: SchemaRegistry = .standard, file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -57,7 +57,7 @@ func assertValid(
 /// Asserts that the instance text is invalid; optionally that some error unit has exactly
 /// `message`, `keyword` and instance location `at` (a JSON Pointer string).
 @discardableResult
-func assertInvalid(
+public func assertInvalid(
     _ schemaText: String, _ instanceText: String, message: String? = nil, keyword: String? = nil, at pointer: String? = nil,
     options: ValidatorOptions = ValidatorOptions(), registry: SchemaRegistry = .standard,
     file: StaticString = #filePath, line: UInt = #line
@@ -80,7 +80,7 @@ func assertInvalid(
 /// Asserts that compiling the schema text throws a ``SchemaError`` of `kind`, optionally at
 /// `pointer` and with a message containing `fragment`.
 @discardableResult
-func assertSchemaError(
+public func assertSchemaError(
     _ schemaText: String, kind: SchemaError.Kind, pointer: String? = nil, containing fragment: String? = nil,
     options: ValidatorOptions = ValidatorOptions(), registry: SchemaRegistry = .standard,
     file: StaticString = #filePath, line: UInt = #line
@@ -100,48 +100,8 @@ func assertSchemaError(
 }
 
 /// Seconds taken by `body`.
-func seconds(_ body: () throws -> Void) rethrows -> Double {
+public func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-/// Runs `body` on a thread with the stack the deep-recursion tests are about, and returns its result.
-///
-/// XCTest runs tests on the main thread, whose stack is the default 8 MiB; the validator's depth
-/// caps are sized so that validation fits in it. Under a sanitizer every frame is larger
-/// (AddressSanitizer adds redzones around locals), so the same recursion needs several times the
-/// room: there the thread gets ``sanitizerStackFactor`` times as much. The caps asserted are the
-/// same; only the room the instrumented frames get changes.
-func onMainSizedStack<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-    let box = ThreadResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        box.result = Result { try body() }
-        done.signal()
-    }
-    thread.stackSize = mainSizedStackBytes
-    thread.start()
-    done.wait()
-    guard let result = box.result else { throw CocoaError(.featureUnsupported) }
-    return try result.get()
-}
-
-/// 8 MiB, times ``sanitizerStackFactor`` in a sanitizer build.
-let mainSizedStackBytes = (8 << 20) * (runningUnderSanitizer ? sanitizerStackFactor : 1)
-
-/// How much more stack instrumented frames get (AddressSanitizer needed about twice as much).
-let sanitizerStackFactor = 4
-
-/// Whether this process was built with AddressSanitizer or ThreadSanitizer (their runtimes are
-/// linked into the test executable and export their init functions).
-let runningUnderSanitizer: Bool = {
-    let me = dlopen(nil, RTLD_NOW)
-    defer { if let me { dlclose(me) } }
-    return dlsym(me, "__asan_init") != nil || dlsym(me, "__tsan_init") != nil
-}()
-
-/// The result of a body run on another thread (written before the semaphore is signalled).
-private final class ThreadResultBox<T: Sendable>: @unchecked Sendable {
-    var result: Result<T, any Error>?
 }
