@@ -302,8 +302,8 @@ public final class PayloadValidator: Sendable {
         keyword == .additionalProperties || keyword == .unevaluatedProperties
     }
 
-    /// ``isAboutPropertyName(_:)-(SchemaKeyword?)`` of the keyword an issue's rule `id` names
-    /// (``IssueKind/id``; false for an id that names no keyword).
+    /// Whether a failure of the keyword an issue's rule `id` names (``IssueKind/id``) is about
+    /// a member's name, as for the typed keyword above; false for an id that names no keyword.
     package static func isAboutPropertyName(_ id: String) -> Bool {
         isAboutPropertyName(SchemaKeyword(rawValue: id))
     }
