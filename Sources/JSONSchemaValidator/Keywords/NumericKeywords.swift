@@ -13,7 +13,7 @@ enum NumericKeywords {
 
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`: exact comparisons.
 struct BoundKeyword: Keyword {
-    enum Kind: String { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
+    enum Kind { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
     let name: SchemaKeyword
     let kind: Kind
     let limit: JSONNumber
@@ -36,7 +36,14 @@ struct BoundKeyword: Keyword {
     /// Compiles whichever of the four bounds `c.keyword` is. In draft 4, `exclusiveMinimum` and
     /// `exclusiveMaximum` are booleans that make `minimum`/`maximum` exclusive.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        guard var kind = Kind(rawValue: c.keyword.name) else { return }
+        var kind: Kind
+        switch c.keyword {
+        case .minimum: kind = .minimum
+        case .maximum: kind = .maximum
+        case .exclusiveMinimum: kind = .exclusiveMinimum
+        case .exclusiveMaximum: kind = .exclusiveMaximum
+        default: return
+        }
         if c.vocabularies.draft == .draft4 {
             switch kind {
             case .exclusiveMinimum, .exclusiveMaximum:
