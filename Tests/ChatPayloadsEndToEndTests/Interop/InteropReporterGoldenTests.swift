@@ -66,36 +66,13 @@ final class InteropReporterGoldenTests: CLITestCase {
             let arguments = ["interop", "check", "--batch", "--reporter", reporter] + (scenario.toFile ? ["-o", output] : []) + scenario.arguments
             let r = try run(arguments, file: file, line: line)
             XCTAssertTrue(r.exitedNormally, "\(scenario.name): ended by a signal", file: file, line: line)
-            transcript += "=== \(scenario.name): chatpayloads \(arguments.joined(separator: " ")) (exit \(r.status))\n"
-            transcript += normalized(r.stdout)
+            var files: [(name: String, text: String)] = []
             if scenario.toFile {
                 let written = try XCTUnwrap(FileManager.default.contents(atPath: work.appendingPathComponent(output).path), file: file, line: line)
-                transcript += "--- \(output)\n" + normalized(String(decoding: written, as: UTF8.self))
+                files.append((output, String(decoding: written, as: UTF8.self)))
             }
-            if !r.stderr.isEmpty {
-                transcript += "--- stderr\n" + normalized(r.stderr)
-            }
+            transcript += GoldenTranscript.section(scenario.name, arguments, r, files: files, work: work)
         }
-        let url = Self.goldenURL(reporter)
-        if ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["CHATPAYLOADS_UPDATE_GOLDEN"] ?? "") {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(transcript.utf8).write(to: url)
-            return
-        }
-        let expected = try XCTUnwrap(
-            FileManager.default.contents(atPath: url.path), "no golden file \(url.path) (CHATPAYLOADS_UPDATE_GOLDEN=1 writes it)", file: file, line: line)
-        if let message = ReporterGoldenTests.mismatch(actual: transcript, expected: String(decoding: expected, as: UTF8.self)) {
-            XCTFail("interop check --reporter \(reporter) differs from golden/interop/\(reporter).txt \(message)", file: file, line: line)
-        }
-    }
-
-    /// The output without what changes from run to run: the scratch directory and JUnit's times.
-    private func normalized(_ text: String) -> String {
-        var s = text
-        for dir in [work.path, work.resolvingSymlinksInPath().path] {
-            s = s.replacingOccurrences(of: URL(fileURLWithPath: dir, isDirectory: true).absoluteString, with: "file:///WORK/")
-            s = s.replacingOccurrences(of: dir, with: "/WORK")
-        }
-        return s.replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="T""#, options: .regularExpression)
+        try GoldenTranscript.check(transcript, golden: Self.goldenURL(reporter), what: "interop check --reporter \(reporter)", file: file, line: line)
     }
 }
