@@ -110,7 +110,7 @@ final class PayloadCheckRecordsTests: XCTestCase {
         check.building = .detected
         var context = ValidatorCache.Context(profile: .standard)
         let lines = [
-            #"{"id":"u1","type":"default"}"#,
+            #"{"id":"u1","type":"default","email":"ann@example.com"}"#,
             sent(Self.contents[0]),
             #"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05Z"}"#,
             #"{"source":"objects","version":"2.0","event":"set","type":"uuid","data":{"id":"u2","type":"default"}}"#,
