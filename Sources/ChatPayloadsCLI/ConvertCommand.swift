@@ -84,7 +84,7 @@ struct ConvertCommand: ParsableCommand {
         switch resolve(kind, of: value, target: target) {
         case .success(let k): resolved = k
         case .failure(var failure):
-            (failure.line, failure.column) = label.inputPosition(line: 1, column: 1)
+            (failure.line, failure.column) = (label.startLine, label.startColumn)
             return .failure(failure)
         }
         if target == .record, let failure = gateCheck(payload, label: label, kind: resolved, gate: gate) {

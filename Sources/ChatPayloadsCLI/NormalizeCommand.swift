@@ -97,7 +97,7 @@ struct NormalizeCommand: ParsableCommand {
         // The library's typed reading (`--kind message` is the message payload, as everywhere).
         let model: (any ChatPayloadCodable)?
         do throws(ChatDecodingError) {
-            model = try PayloadIngestor.model(resolved, from: value, document: document, options: options)
+            model = try PayloadCheck.model(resolved, from: value, document: document, options: options)
         } catch {
             return .failure(.decoding(error, label: label))
         }

@@ -35,28 +35,15 @@ final class PayloadGate {
     }
 
     /// Nil when `payload`, a sent message, is valid under the profile; else its first error.
-    /// Judged by the library's one rule for a sent message
-    /// (``PayloadCheck/judgeSentMessage(_:text:content:context:position:)``, the rule
-    /// `validate --schema auto` and `store import` apply): its own members, then `userModel`,
-    /// `channelModel` and each of `messageActions`, then `content` against the message schema,
-    /// the issues placed as `validate` places them, so the error is `validate`'s first one.
+    /// Judged by the library's check as a sent message (``PayloadCheck/Schema/sentMessage``, the
+    /// rule `validate --schema auto` and `store import` apply): its own members, then
+    /// `userModel`, `channelModel` and each of `messageActions`, then `content` against the
+    /// message schema, the issues placed as `validate` places them, so the error is `validate`'s
+    /// first one.
     func checkSentMessage(_ payload: ParsedPayload, label: PayloadLabel) -> TransformFailure? {
-        var result = CheckedPayload(label: label, schemaName: BundledSchema.message.rawValue)
-        switch validators.validator(for: BundledSchema.message) {
-        case .failure(let failure):
-            PayloadCheck.markSchemaError(failure, into: &result)
-        case .success(let validator):
-            let verdict: SentMessageVerdict
-            switch payload {
-            case .json(let document):
-                let position = PayloadCheck.position(in: document, place: .whole, label: label)
-                verdict = PayloadCheck.judgeSentMessage(document.root, text: document.source, content: validator, context: &validators, position: position)
-            case .yaml(let document):
-                verdict = PayloadCheck.judgeSentMessage(document.value, text: nil, content: validator, context: &validators, position: { _ in nil })
-            }
-            _ = PayloadCheck(profile: profile).absorb(verdict, into: &result)
-            if case .yaml(let document) = payload { PayloadCheck.locate(&result, in: document) }
-        }
+        validators.chosenKey = .bundled(.message)
+        let result = PayloadCheck(profile: profile).check(
+            payload.content, label: label, schema: .sentMessage, schemaName: BundledSchema.message.rawValue, context: &validators)
         let issue = result.issues.first { $0.severity == .error }
         return failure(result, payload: payload, label: label, pointer: .root, judgedAs: Self.judgedAs(issue, inSentMessage: payload.value))
     }

@@ -106,11 +106,11 @@ package struct TransformFailure: Error {
         self.unreadable = unreadable
     }
 
-    /// A decoding error of the payload at `label`, its position (in the payload's text) moved
-    /// into the input by the library's ``PayloadLabel/inputPosition(line:column:)``.
+    /// A decoding error of the payload at `label`, located in the input by the library
+    /// (``PayloadCheck/decodingIssue(_:document:label:)``, as the check locates one).
     package static func decoding(_ error: ChatDecodingError, label: PayloadLabel) -> TransformFailure {
-        let position = error.location.map { label.inputPosition(line: $0.line, column: $0.column) }
-        return TransformFailure(message: decodingMessage(error), line: position?.line, column: position?.column, unreadable: error.kind == .invalidJSON)
+        let issue = PayloadCheck.decodingIssue(error, document: nil, label: label)
+        return TransformFailure(message: issue.message, line: issue.line, column: issue.column, unreadable: error.kind == .invalidJSON)
     }
 
     /// A decoding error whose line is shifted by `lineOffset` (`store apply` and `store
@@ -121,22 +121,20 @@ package struct TransformFailure: Error {
             unreadable: error.kind == .invalidJSON)
     }
 
-    /// A decoding error's message, with its pointer in front unless the message names it.
+    /// A decoding error's message, with its pointer in front unless the message names it
+    /// (``PayloadCheck/decodingMessage(_:)``).
     package static func decodingMessage(_ error: ChatDecodingError) -> String {
-        guard let last = error.pointer.lastToken, !error.message.contains(error.pointer.description), !error.message.contains(JSONWriter.quoted(last)) else {
-            return error.message
-        }
-        return "\(error.pointer): \(error.message)"
+        PayloadCheck.decodingMessage(error)
     }
 
     /// A parse error of the payload at `label` as `validate` words it: a limit's message ends
     /// with its key (`... (max-depth)`), anything else is `not valid JSON: ...`.
     package static func parse(_ error: JSONParseError, profile: Profile, label: PayloadLabel) -> TransformFailure {
-        let issue = profile.parseIssue(error)
+        // The issue's position moved into the input by the library (``PayloadLabel/inInput(_:)``).
+        let issue = label.inInput(profile.parseIssue(error).placed(line: error.location.line, column: error.location.column))
         let isLimit = if case .limit = issue.kind { true } else { false }
-        let position = label.inputPosition(line: error.location.line, column: error.location.column)
         return TransformFailure(
-            message: isLimit ? issue.message : "not valid JSON: \(error.message)", line: position.line, column: position.column, unreadable: true)
+            message: isLimit ? issue.message : "not valid JSON: \(error.message)", line: issue.line, column: issue.column, unreadable: true)
     }
 
     package static func encoding(_ error: ChatEncodingError) -> TransformFailure {
@@ -237,14 +235,14 @@ package struct TransformRunner {
 }
 
 /// Decodes a model from a value (located with `document`) with the library's one typed
-/// reading (``PayloadIngestor/decode(_:from:document:options:)``) and gives back a JSON value.
+/// reading (``PayloadCheck/decode(_:from:document:options:)``) and gives back a JSON value.
 func transformModel<M: ChatPayloadCodable>(
     _ type: M.Type, _ value: JSONValue, _ document: JSONDocument?, label: PayloadLabel, options: ChatDecodingOptions,
     _ body: (M) throws(ChatEncodingError) -> JSONValue
 ) -> Result<JSONValue, TransformFailure> {
     let model: M
     do throws(ChatDecodingError) {
-        model = try PayloadIngestor.decode(M.self, from: value, document: document, options: options)
+        model = try PayloadCheck.decode(M.self, from: value, document: document, options: options)
     } catch {
         return .failure(.decoding(error, label: label))
     }
@@ -256,15 +254,15 @@ func transformModel<M: ChatPayloadCodable>(
 }
 
 /// A payload of `kind` through the library's record builder
-/// (``PayloadIngestor/record(_:from:document:options:)``, the one `store import` and the
-/// ingestor use), its record given back as a JSON value by `body`.
+/// (``PayloadCheck/record(_:from:document:options:)``, the one ``PayloadCheck/building`` uses
+/// for `store import` and an app), its record given back as a JSON value by `body`.
 func transformRecord(
     _ kind: ChatPayloadKind, _ value: JSONValue, _ document: JSONDocument?, label: PayloadLabel, options: ChatDecodingOptions,
     _ body: (IngestedRecord) throws(ChatEncodingError) -> JSONValue
 ) -> Result<JSONValue, TransformFailure> {
     let record: IngestedRecord?
     do throws(PayloadBuildError) {
-        record = try PayloadIngestor.record(kind, from: value, document: document, options: options)
+        record = try PayloadCheck.record(kind, from: value, document: document, options: options)
     } catch {
         switch error {
         case .decoding(let e): return .failure(.decoding(e, label: label))

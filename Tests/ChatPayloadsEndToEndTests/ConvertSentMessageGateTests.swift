@@ -2,7 +2,7 @@ import XCTest
 import TestSupport
 
 /// `convert --to record` judges a sent message by the library's one rule for it
-/// (`PayloadCheck.judgeSentMessage`, issue 39), so it refuses it with `validate --schema auto`'s
+/// (`PayloadCheck` with its schema `.sentMessage`, issue 39), so it refuses it with `validate --schema auto`'s
 /// first error, at the same place: its own members first, then `userModel`, `channelModel` and
 /// `messageActions`, then `content`. Each case below breaks a part the old gate judged in
 /// another order (content first) or not at all (the members).

@@ -20,7 +20,7 @@ import TestSupport
 /// |---|---|---|
 /// | `validate --emit valid` | everything | one emitted line per valid payload, in order, equal to the payload read |
 /// | `PayloadCheck` (`schema: .auto`, the library's public check) | everything | the report's verdict and issues, payload by payload |
-/// | `PayloadIngestor` (the library's public ingestion) | payloads of one kind: bare users, channels, members and message actions (building their records), bare messages (validating only), sent messages (building the message record), and unreadable ones; not envelopes nor undetected shapes (it has no `auto`) | the report's verdict and issues; a record for every valid payload it builds |
+/// | `PayloadCheck` building records (the library's public ingestion) | payloads of one kind: bare users, channels, members and message actions (building their records), bare messages (validating only), sent messages (building the message record), and unreadable ones; not envelopes nor undetected shapes (it has no `auto`) | the report's verdict and issues; a record for every valid payload it builds |
 /// | `POST /v1/validate?schema=auto` | NDJSON, the JSON array (`format=json-array`) and whole documents; not YAML (the API has no YAML format) | the report's verdict and issues |
 /// | `store import` (`--kind auto`) | everything | the report's verdict and issues, except a valid payload the store cannot hold (a bare message, a message or file envelope, an App Context delete), refused with one `kind` error at its start; the `store:` line counts the accepted payloads, and each is in the store |
 /// | `normalize` (`--kind auto`) | NDJSON, YAML and whole documents (it has no array format); only bare payloads can be normalized, every other one must be refused with an error line | a bare payload is accepted exactly when the report accepts it; a refused one has exactly one error line, at one of the report's places, invalid where the report says invalid and unreadable where it says unreadable (normalize prints the first error only; a repeated key under `strict` is the check's `duplicate-keys`, invalid, not a parse error); one output line per accepted payload; the exit status is validate's (2 when a payload is unreadable, else 1 when one is refused) |
@@ -217,7 +217,7 @@ final class OneCorpusAgreementTests: ServeTestCase {
         }
     }
 
-    /// What ``PayloadIngestor`` is asked for a payload validate detected as `schema` (nil:
+    /// What ``PayloadCheck`` building records is asked for a payload validate detected as `schema` (nil:
     /// not expressible, no `auto`): the validator's schema and the record to build.
     static func ingestion(forDetected schema: String?) -> (schema: BundledSchema, building: ChatPayloadKind?)? {
         switch schema {
@@ -231,7 +231,8 @@ final class OneCorpusAgreementTests: ServeTestCase {
         }
     }
 
-    /// ``PayloadIngestor`` on the whole input once per kind the input holds, compared on the
+    /// ``PayloadCheck`` building records (an app's ingestion: its validator chosen, the record
+    /// of its kind; a sent message's judged as one) on the whole input once per kind the input holds, compared on the
     /// payloads of that kind (and on the unreadable ones, which every kind reads alike).
     func ingestorDisagreements(_ input: Input, _ profile: Profile, reference: [Reported], tag: String) -> [String] {
         guard let bytes = try? bytes(input) else { return ["\(tag): unreadable input"] }
@@ -246,18 +247,22 @@ final class OneCorpusAgreementTests: ServeTestCase {
                 lines.append("\(tag): no \(ingestion.schema) validator: \(error)")
                 continue
             }
-            let results = PayloadIngestor(validator: validator, building: ingestion.building).ingest(bytes, format: input.format)
+            var check = PayloadCheck(profile: profile)
+            check.building = ingestion.building.map { .kind($0) }
+            var context = ValidatorCache.Context(profile: profile, chosen: validator)
+            let schema: PayloadCheck.Schema = ingestion.building == .sentMessage ? .sentMessage : .chosen
+            let results = check.check(bytes, format: input.format, schema: schema, context: &context)
             guard results.count == reference.count else {
-                lines.append("\(tag): PayloadIngestor(\(detected)) gave \(results.count) results for \(reference.count) payloads")
+                lines.append("\(tag): PayloadCheck building (\(detected)) gave \(results.count) results for \(reference.count) payloads")
                 continue
             }
             for (index, (expected, result)) in zip(reference, results).enumerated()
             where expected.schema == detected || expected.verdict.outcome == "unreadable" {
                 let got = Self.verdict(outcome: result.outcome.rawValue, result.issues)
                 if got != expected.verdict {
-                    lines.append("\(tag) #\(index) \(detected): validate \(expected.verdict), PayloadIngestor \(got)")
-                } else if result.isValid, ingestion.building != nil, result.record == nil {
-                    lines.append("\(tag) #\(index) \(detected): PayloadIngestor accepted it without its record")
+                    lines.append("\(tag) #\(index) \(detected): validate \(expected.verdict), PayloadCheck building \(got)")
+                } else if result.outcome == .valid, ingestion.building != nil, result.record == nil {
+                    lines.append("\(tag) #\(index) \(detected): PayloadCheck building accepted it without its record")
                 }
             }
         }

@@ -8,7 +8,7 @@ import TestSupport
 /// `messageActions` is invalid was dropped by `store import` without an error line, its JSON
 /// report saying `"passed": true, "exitCode": 0`, and passed by the library's ingestion. Now
 /// `validate --schema auto`, `store import` (text and JSON reporters, `--jobs 1` and `--jobs 2`,
-/// `--kind auto` and `--kind sent-message`, the fast path and the typed path), ``PayloadIngestor``
+/// `--kind auto` and `--kind sent-message`, the fast path and the typed path), ``PayloadCheck`` (building records)
 /// and ``ChatMessage`` decoding judge it by one rule: the same accepted set, the same issues at
 /// the same pointers and positions, under every profile.
 final class SentMessageModelsImportTests: CLITestCase {
@@ -92,13 +92,15 @@ final class SentMessageModelsImportTests: CLITestCase {
         return lines
     }
 
-    /// The library's verdicts: ``PayloadIngestor`` building messages on the whole input.
+    /// The library's verdicts: ``PayloadCheck`` building sent messages' records on the whole input.
     func ingestorVerdicts(_ profile: Profile) throws -> [Verdict] {
-        let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .sentMessage)
-        let results = ingestor.ingest(Array(Self.corpus.joined(separator: "\n").utf8), format: .ndjson)
+        var check = PayloadCheck(profile: profile)
+        check.building = .kind(.sentMessage)
+        var context = ValidatorCache.Context(profile: profile, chosen: try PayloadValidator(schema: .bundled(.message), profile: profile))
+        let results = check.check(Array(Self.corpus.joined(separator: "\n").utf8), format: .ndjson, schema: .sentMessage, context: &context)
         return results.map { result in
             Verdict(
-                line: result.label.startLine, valid: result.isValid && result.record != nil,
+                line: result.label.startLine, valid: result.outcome == .valid && result.record != nil,
                 errors: result.issues.filter { $0.severity == .error }.map { "\($0.instanceLocation)@\($0.line ?? 0):\($0.column ?? 0)" })
         }
     }

@@ -2,7 +2,7 @@
 import JSONCore
 import XCTest
 
-/// Issue 38, finding 3, the library's side: ``PayloadIngestor`` and ``ChatMessage`` decoding
+/// Issue 38, finding 3, the library's side: ``PayloadCheck`` building records and ``ChatMessage`` decoding
 /// judge a sent message's models as `validate --schema auto` (``PayloadCheck``) does, and a
 /// decoder's failure carries its located issue in ``ChatDecodingError/report``.
 final class SentMessageModelsLibraryTests: XCTestCase {
@@ -36,7 +36,7 @@ final class SentMessageModelsLibraryTests: XCTestCase {
         for profile in [Profile.compat, .standard, .strict] {
             var context = ValidatorCache.Context(profile: profile)
             let check = PayloadCheck(profile: profile)
-            let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .sentMessage)
+            let ingestor = Ingestion(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .sentMessage)
             for (extra, pointers) in Self.cases {
                 let text = Self.sent(extra)
                 let expected = pointers[profile.name] ?? []
@@ -47,7 +47,7 @@ final class SentMessageModelsLibraryTests: XCTestCase {
                 // The ingestor: same verdict, same issues at the same places, a record only when valid.
                 let ingested = try XCTUnwrap(ingestor.ingest(Array(text.utf8), format: .json).first)
                 XCTAssertEqual(Self.errors(ingested.issues), Self.errors(checked.issues), "\(profile.name) ingestor: \(text)")
-                XCTAssertEqual(ingested.isValid, expected.isEmpty, "\(profile.name) ingestor: \(text)")
+                XCTAssertEqual((ingested.outcome == .valid), expected.isEmpty, "\(profile.name) ingestor: \(text)")
                 XCTAssertEqual(ingested.record != nil, expected.isEmpty, "\(profile.name) ingestor: \(text)")
                 // ChatMessage.decode: refused with the whole report, the same issues.
                 do {
@@ -82,9 +82,9 @@ final class SentMessageModelsLibraryTests: XCTestCase {
         var context = ValidatorCache.Context(profile: .standard)
         let checked = try XCTUnwrap(PayloadCheck(profile: .standard).check(Array(yaml.utf8), format: .yaml, schema: .auto, context: &context).first)
         XCTAssertEqual(Self.errors(checked.issues), ["/userModel/name@8:9", "/messageActions/0/actionTimetoken@10:91"])
-        let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: .standard), building: .sentMessage)
+        let ingestor = Ingestion(validator: try PayloadValidator(schema: .bundled(.message), profile: .standard), building: .sentMessage)
         let ingested = try XCTUnwrap(ingestor.ingest(Array(yaml.utf8), format: .yaml).first)
-        XCTAssertFalse(ingested.isValid)
+        XCTAssertFalse((ingested.outcome == .valid))
         XCTAssertNil(ingested.record)
         XCTAssertEqual(Self.errors(ingested.issues), Self.errors(checked.issues))
     }

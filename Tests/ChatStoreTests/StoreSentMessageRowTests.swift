@@ -14,8 +14,9 @@ final class StoreSentMessageRowTests: XCTestCase {
 
     /// The fast path's row (content always judged valid).
     func fast(_ text: String) -> IngestedRecord? {
-        var rows = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
-        return rows.record(Array(text.utf8)) { _ in true }.map { .message($0, user: nil, channel: nil, actions: []) }
+        let rows = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
+        var tape = JSONTape()
+        return rows.record(Array(text.utf8), tape: &tape) { _ in true }.map { .message($0, user: nil, channel: nil, actions: []) }
     }
 
     func envelope(_ content: String, timetoken: String = "17000000000000001") -> String {
@@ -66,10 +67,11 @@ final class StoreSentMessageRowTests: XCTestCase {
     }
 
     func testInvalidContentIsDeclined() {
-        var rows = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
+        let rows = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
+        var tape = JSONTape()
         let text = envelope(#"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"}"#)
         var seen: [UInt8] = []
-        XCTAssertNil(rows.record(Array(text.utf8)) { content in seen = Array(content); return false })
+        XCTAssertNil(rows.record(Array(text.utf8), tape: &tape) { content in seen = Array(content); return false })
         XCTAssertEqual(String(decoding: seen, as: UTF8.self), #"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05.678Z"}"#)
     }
 }

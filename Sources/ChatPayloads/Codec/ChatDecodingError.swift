@@ -103,7 +103,7 @@ public struct ChatDecodingError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// The issue that reports this error: at ``pointer`` and ``location``, its keyword and rule
-    /// ``rule`` (what ``kind`` it is stays on the error). `store import` and ``PayloadIngestor``
+    /// ``rule`` (what ``kind`` it is stays on the error). `store import` and ``PayloadCheck``
     /// report a decoding failure with it.
     public var issue: PayloadIssue {
         PayloadIssue(severity: .error, message: message, instanceLocation: pointer, kind: issueKind, location: location)

@@ -95,17 +95,9 @@ extension PayloadValidator {
     private func sentMessageReport(_ document: JSONDocument, bytes: [UInt8]) -> PayloadReport {
         var models = ValidatorCache.Context(profile: profile)
         let position: (JSONPointer) -> (line: Int, column: Int)? = { pointer in document.location(of: pointer).map { ($0.line, $0.column) } }
-        switch PayloadCheck.judgeSentMessage(document.root, text: bytes, content: self, context: &models, position: position) {
-        case .members(let verdict):
-            var outcome = PayloadVerdict.invalid
-            if case .invalid(_, isDecided: false) = verdict { outcome = .undecided }
-            return PayloadReport(outcome: outcome, schemaName: schemaName, issues: PayloadIngestor.issues(of: verdict))
-        case .content(let content, let place):
-            guard !content.issues.isEmpty else { return content }
-            return PayloadReport(
-                outcome: content.outcome, schemaName: content.schemaName, issues: content.issues.map { PayloadIngestor.moved($0, to: place) })
-        case .noContent:
-            return validReport
-        }
+        let report = PayloadCheck.judgeSentMessage(document.root, text: bytes, content: self, context: &models, position: position)
+        if report.outcome == .valid, report.issues.isEmpty { return validReport }
+        // A model's schema that cannot be used refuses the message as an invalid one.
+        return PayloadReport(outcome: report.outcome == .schemaError ? .invalid : report.outcome, schemaName: schemaName, issues: report.issues)
     }
 }

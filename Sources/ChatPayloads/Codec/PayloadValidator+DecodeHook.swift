@@ -27,14 +27,10 @@ extension PayloadValidator {
         switch (bundled.payloadKind, kind) {
         case (.messagePayload, .sentMessage):
             var models = ValidatorCache.Context(profile: profile)
-            switch PayloadCheck.judgeSentMessage(value, text: nil, content: self, context: &models, position: { _ in nil }) {
-            case .members(let verdict):
-                try Self.throwFirst(of: PayloadIngestor.issues(of: verdict), under: .root)
-            case .content(let report, let place):
-                if !report.isValid { try Self.throwFirst(of: report.errors, under: place.pointer) }
-            case .noContent:
-                return  // the decoder reports the missing member
-            }
+            // One report from the message's root (the content's issues under `/content`); valid
+            // when there is no content: the decoder reports the missing member.
+            let report = PayloadCheck.judgeSentMessage(value, text: nil, content: self, context: &models, position: { _ in nil })
+            if !report.isValid { try Self.throwFirst(of: report.errors, under: .root) }
         case (let checked, let kind) where checked == kind:
             try check(value, under: .root)
         default:

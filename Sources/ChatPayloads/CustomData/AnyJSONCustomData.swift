@@ -68,7 +68,7 @@ public enum FlatWhereRequired: CustomDataFlatnessRule {
 }
 
 /// Whether custom data may nest is the validator profile's call, not the typed reading's: the
-/// rule the ingestion reads with (``PayloadIngestor``, `normalize`, `convert`, `store import`
+/// rule the ingestion reads with (``PayloadCheck``, `normalize`, `convert`, `store import`
 /// and `store export`; issue 27: what the profile passes, they keep).
 package enum FlatnessLeftToProfile: CustomDataFlatnessRule {
     /// Not checked here.

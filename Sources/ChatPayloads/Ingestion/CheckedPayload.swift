@@ -1,5 +1,6 @@
 /// What ``PayloadCheck`` found for one payload: its verdict, its issues in the input's
-/// coordinates, and, when asked for, its `basic` output.
+/// coordinates, and, when asked for, its `basic` output and the record built from the same
+/// reading (``PayloadCheck/building``).
 public struct CheckedPayload: Sendable {
     /// Where the payload sits in its input.
     public var label: PayloadLabel
@@ -18,6 +19,12 @@ public struct CheckedPayload: Sendable {
     /// The 2020-12 `basic` output, units located in the input, when validated and
     /// ``PayloadCheck/wantsOutput``.
     public var output: PayloadOutput?
+    /// The record of a valid payload, when ``PayloadCheck/building`` asks for one and its kind
+    /// has one; nil otherwise (``recordRefusal`` says why a valid payload has none).
+    public var record: IngestedRecord?
+    /// Why a valid payload has no record although one was asked for; nil when it has one, or
+    /// none was asked for, or the payload is not valid.
+    public var recordRefusal: RecordRefusal?
     /// False when evaluation reached a limit before the payload could be judged: the outcome is
     /// ``PayloadVerdict/undecided`` (``PayloadReport/isDecided``), on every path, verdicts only
     /// (``PayloadCheck/verdictOnly``) included.
@@ -36,4 +43,16 @@ public struct CheckedPayload: Sendable {
     public var startLine: Int { label.startLine }
     /// The column where the payload starts in its input.
     public var startColumn: Int { label.startColumn }
+}
+
+/// Why a valid payload became no record (``CheckedPayload/recordRefusal``).
+public enum RecordRefusal: Sendable, Hashable {
+    /// ``PayloadCheck/Building/detected`` found no chat payload kind (the shape decided nothing).
+    case noShape
+    /// A message payload: a message's record is built from its sent form (``ChatPayloadKind/message``).
+    case messagePayload
+    /// An App Context event that deletes: storing its payload would insert what it removes.
+    case deleteEvent
+    /// A kind with no record (a changeset, an envelope, ``ChatPayloadKind/messagePayload``).
+    case noRecord(ChatPayloadKind)
 }

@@ -1,4 +1,4 @@
-/// The record a valid payload becomes: what ``PayloadIngestor`` builds from the same reading that
+/// The record a valid payload becomes: what ``PayloadCheck`` builds (``PayloadCheck/building``) from the same reading that
 /// validated it, and what the store writes (`ChatStore`'s mixed batches take these directly,
 /// in order, each with the nested records its payload carried).
 public enum IngestedRecord: Sendable, Hashable {
@@ -28,7 +28,7 @@ public enum IngestedRecord: Sendable, Hashable {
 }
 
 /// The record of each typed model: the one place a model becomes an ``IngestedRecord``
-/// (``PayloadIngestor``'s record builder and the store's model upserts use these).
+/// (``PayloadCheck``'s record builder and the store's model upserts use these).
 extension IngestedRecord {
     /// The record of a user model.
     package init<C: UserCustomData>(_ user: ChatUser<C>) throws(ChatEncodingError) { self = .user(try UserRecord(user)) }

@@ -2,9 +2,9 @@ import JSONCore
 
 extension PayloadCheck {
     /// The one rule for what surrounds a payload inside its envelopes, which every path that
-    /// reads an envelope or a sent message calls: `validate --schema auto` and the playground
-    /// (JSON text and YAML), `store import`, ``PayloadIngestor`` and ``ChatMessage`` decoding
-    /// (through `judgeSentMessage(_:text:content:context:position:)`).
+    /// reads an envelope or a sent message calls: ``PayloadCheck`` (`validate --schema auto`,
+    /// the playground, `store import`, the transforms' gate, an app's ingestion: JSON text and
+    /// YAML) and ``ChatMessage`` decoding (through `judgeSentMessage(_:text:content:context:position:)`).
     ///
     /// 1. The envelopes' own members (``PayloadShape/envelopeFieldProblems(in:)``): when one is
     ///    of the wrong type, one `envelope` issue per member, and nothing else is judged.
@@ -14,25 +14,28 @@ extension PayloadCheck {
     ///    named by its reported rule.
     ///
     /// `value` is the document `shape` was read from; the issues' pointers are from its root and
-    /// `position` places them (nil: unplaced, a YAML value is located afterwards). When this is
-    /// ``EnvelopeVerdict/sound``, the payload inside (a sent message's `content`) decides.
+    /// `position` places them (nil: unplaced, a YAML value is located afterwards). The verdict is
+    /// a ``PayloadReport`` like any other: when it is valid (no issues), the payload inside (a
+    /// sent message's `content`) decides; invalid, or ``PayloadVerdict/undecided`` when a model's
+    /// verdict was left by an evaluation limit; ``PayloadVerdict/schemaError`` when a model's
+    /// schema cannot be used.
     public static func envelopeVerdict(
         _ shape: PayloadShape, in value: JSONValue, context: inout some PayloadCheckContext,
         position: (JSONPointer) -> (line: Int, column: Int)?
-    ) -> EnvelopeVerdict {
+    ) -> PayloadReport {
         let problems = shape.envelopeFieldProblems(in: value)
         guard problems.isEmpty else {
-            return .invalid(problems.map { problem in
+            return PayloadReport(outcome: .invalid, schemaName: shape.payloadSchema?.rawValue ?? "", issues: problems.map { problem in
                 let place = position(problem.pointer)
                 return .check(problem.message, kind: .envelope, instanceLocation: problem.pointer, line: place?.line, column: place?.column)
-            }, isDecided: true)
+            })
         }
         var issues: [PayloadIssue] = []
         var isDecided = true
         for model in sentMessageModels(shape, in: value) {
             let validator: PayloadValidator
             switch context.validator(for: model.schema) {
-            case .failure(let failure): return .schemaError(failure)
+            case .failure(let failure): return PayloadReport(outcome: .schemaError, schemaName: model.schema.rawValue, issues: [.check(failure.message, kind: .schema, line: nil, column: nil)])
             case .success(let found): validator = found
             }
             let report = validator.validate(value: model.value)
@@ -53,48 +56,29 @@ extension PayloadCheck {
                     line: place?.line, column: place?.column))
             }
         }
-        return issues.isEmpty ? .sound : .invalid(issues, isDecided: isDecided)
-    }
-
-    /// `verdict` taken into `result`, its pointers under `pointer` (where the judged value sits in
-    /// the payload); true when it decided the payload (invalid, or a schema that cannot be used).
-    static func mark(_ verdict: EnvelopeVerdict, at pointer: JSONPointer, into result: inout CheckedPayload) -> Bool {
-        switch verdict {
-        case .sound:
-            return false
-        case .schemaError(let failure):
-            markSchemaError(failure, into: &result)
-            return true
-        case .invalid(let issues, let isDecided):
-            result.outcome = isDecided ? .invalid : .undecided
-            result.issues = pointer.isRoot ? issues : issues.map { issue in
-                var moved = issue
-                moved.instanceLocation = pointer.appending(issue.instanceLocation)
-                return moved
-            }
-            return true
-        }
+        return PayloadReport(outcome: issues.isEmpty ? .valid : isDecided ? .invalid : .undecided, schemaName: shape.payloadSchema?.rawValue ?? "", issues: issues)
     }
 
     /// ``envelopeDuplicateKeys(_:in:profile:)`` then ``envelopeVerdict(_:in:context:position:)``
-    /// for JSON text at `place`, on one parse of the text, made only when the shape has
-    /// envelopes; true when it marked `result`.
+    /// for JSON text at `place`, on one parse of the text (`document`, when the caller has it,
+    /// else parsed here and given back), made only when the shape has envelopes; the issues
+    /// moved into the input by ``absorb(_:into:place:)``. True when it marked `result`.
     func markEnvelopeAndModelProblems(
-        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, context: inout some PayloadCheckContext, into result: inout CheckedPayload
+        _ shape: PayloadShape, text: [UInt8], place: PayloadPlace, document: inout JSONDocument?,
+        context: inout some PayloadCheckContext, into result: inout CheckedPayload
     ) -> Bool {
-        guard case .envelope = shape, let (document, position) = PayloadCheck.parsed(text, place: place, label: result.label, options: detectionOptions) else {
-            return false
-        }
-        let label = result.label
-        let duplicates = PayloadCheck.envelopeDuplicateKeys(shape, in: document, profile: profile).map { issue in
-            guard let l = issue.location else { return issue }
-            let inPayload = place.outerPosition(line: l.line, column: l.column)
-            let inInput = label.inputPosition(line: inPayload.line, column: inPayload.column)
-            return issue.placed(line: inInput.line, column: inInput.column)
-        }
-        if !duplicates.isEmpty { return PayloadCheck.mark(.invalid(duplicates, isDecided: true), at: place.pointer, into: &result) }
-        let verdict = PayloadCheck.envelopeVerdict(shape, in: document.root, context: &context, position: position)
-        return PayloadCheck.mark(verdict, at: place.pointer, into: &result)
+        guard case .envelope = shape else { return false }
+        if document == nil { document = try? JSONParser.parse(text, options: detectionOptions) }
+        guard let document else { return false }
+        let duplicates = PayloadCheck.envelopeDuplicateKeys(shape, in: document, profile: profile)
+        let report = duplicates.isEmpty
+            ? PayloadCheck.envelopeVerdict(shape, in: document.root, context: &context) { pointer in
+                document.location(of: pointer).map { ($0.line, $0.column) }
+            }
+            : PayloadReport(outcome: .invalid, schemaName: shape.payloadSchema?.rawValue ?? "", issues: duplicates)
+        guard report.outcome != .valid else { return false }
+        absorb(report, into: &result, place: place)
+        return true
     }
 
     /// The duplicate keys of an enveloped payload's text outside the payload inside (the
@@ -112,27 +96,6 @@ extension PayloadCheck {
                 message: "duplicate key \(JSONWriter.quoted(dup.key))\(dup.objectPointer.isRoot ? "" : " in \(dup.objectPointer)") (the last value wins in most decoders)",
                 instanceLocation: dup.objectPointer.appending(dup.key), keyword: "duplicate-key", rule: Profile.Rule.duplicateKeys.key,
                 location: dup.location)
-        }
-    }
-
-    /// `text` parsed, and a function that gives a pointer's `line:column` in the input (nil when
-    /// the text is not JSON).
-    package static func parsed(
-        _ text: [UInt8], place: PayloadPlace, label: PayloadLabel, options: JSONParseOptions
-    ) -> (JSONDocument, (JSONPointer) -> (line: Int, column: Int)?)? {
-        guard let document = try? JSONParser.parse(text, options: options) else { return nil }
-        return (document, position(in: document, place: place, label: label))
-    }
-
-    /// A function that gives the `line:column` in the input of a pointer into `document` (the
-    /// text at `place` of the payload at `label`).
-    package static func position(
-        in document: JSONDocument, place: PayloadPlace, label: PayloadLabel
-    ) -> (JSONPointer) -> (line: Int, column: Int)? {
-        { pointer in
-            guard let location = document.location(of: pointer) else { return nil }
-            let inPayload = place.outerPosition(line: location.line, column: location.column)
-            return label.inputPosition(line: inPayload.line, column: inPayload.column)
         }
     }
 

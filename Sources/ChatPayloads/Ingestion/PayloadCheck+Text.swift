@@ -2,15 +2,25 @@ import JSONCore
 
 extension PayloadCheck {
     /// Checks a JSON text payload: narrows it to `select`'s value, picks the schema (for
-    /// ``Schema/auto``, by shape, looking inside envelopes), and validates the payload's own
-    /// text (on the fast path; for verdicts only, without collecting errors), its issues moved
-    /// to their place in the input.
+    /// ``Schema/auto``, by shape, looking inside envelopes; for ``Schema/sentMessage``, a sent
+    /// message's), and validates the payload's own text (on the fast path; for verdicts only,
+    /// without collecting errors), its issues moved to their place in the input; then, when
+    /// ``building`` asks, builds the record from the same reading (the whole text parsed once:
+    /// by the detection, the envelope rule or the validator, or the value tree built from the
+    /// validator's tape).
     func checkText(_ bytes: [UInt8], schema: Schema, into result: inout CheckedPayload, context: inout some PayloadCheckContext) {
         let auto = schema == .auto
+        let sent = schema == .sentMessage
+        if auto || sent, select == nil, buildsSentMessages, let record = fastSentMessage(bytes, auto: auto, into: &result, context: &context) {
+            result.record = .message(record, user: nil, channel: nil, actions: [])
+            return
+        }
         var text = bytes
         var place = PayloadPlace.whole
         var shape: PayloadShape?
         var detected: BundledSchema?
+        // The whole text parsed (with ``detectionOptions``), when it was: the record is built from it.
+        var document: JSONDocument?
         // Whether `context.tape` holds `text`, read with the profile's options (then it is not read again).
         var tapeHoldsText = false
         if auto, select == nil {
@@ -18,11 +28,12 @@ extension PayloadCheck {
             shape = PayloadValidator.detectShape(bytes: bytes, options: detectionOptions, tape: &context.tape)
             tapeHoldsText = shape != nil
         }
-        if shape == nil, auto || select != nil {
+        if shape == nil, auto || sent || select != nil {
             // The tape declined (or was not asked): the parser reads it, or says what is wrong.
             do throws(JSONParseError) {
-                let document = try JSONParser.parse(bytes, options: detectionOptions)
-                if auto, select == nil { shape = PayloadValidator.detectShape(document.root) }
+                let parsed = try JSONParser.parse(bytes, options: detectionOptions)
+                if auto, select == nil { shape = PayloadValidator.detectShape(parsed.root) }
+                document = parsed
             } catch {
                 return markUnreadable(bytes, error: error, into: &result)
             }
@@ -32,21 +43,31 @@ extension PayloadCheck {
             (text, place) = narrowed
             if auto { shape = detectShape(of: text, tape: &context.tape) }
         }
-        if auto, let found = shape {
-            guard let schema = detect(found, place: place, text: text, into: &result),
-                  !markEnvelopeAndModelProblems(found, text: text, place: place, context: &context, into: &result),
-                  let inner = place.narrowed(text, to: found.payloadPointer) else { return }
+        if sent { shape = PayloadCheck.sentMessageShape }
+        if auto || sent, let found = shape {
+            if auto {
+                guard let schema = detect(found, place: place, text: text, into: &result) else { return }
+                detected = schema
+            }
+            // The envelope rule reads the whole text once; with `select`, the selected text.
+            var around = select == nil ? document : nil
+            let marked = markEnvelopeAndModelProblems(found, text: text, place: place, document: &around, context: &context, into: &result)
+            if select == nil { document = around }
+            if marked { return }
+            // A sent message with no content to judge: the decoder says what is missing.
+            guard let inner = place.narrowed(text, to: found.payloadPointer) else {
+                return buildRecord(fromText: bytes, document: document, tapeHoldsWhole: false, shape: shape, into: &result, context: &context)
+            }
             if !found.payloadPointer.isRoot { tapeHoldsText = false }
             (text, place) = inner
-            detected = schema
         }
-        let lookup = detected.map { context.validator(for: $0) } ?? context.chosenValidator()
+        let lookup = sent ? context.chosenValidator() : detected.map { context.validator(for: $0) } ?? context.chosenValidator()
         switch lookup {
         case .failure(let failure):
             PayloadCheck.markSchemaError(failure, into: &result)
         case .success(let validator):
             // Under `expectInvalid` the report is needed: a failing payload's issues are shown.
-            if verdictOnly, !expectInvalid {
+            if verdictOnly, !expectInvalid, building == nil {
                 let outcome = tapeHoldsText
                     ? validator.verdict(bytes: text, readTape: &context.tape) : validator.verdict(bytes: text, tape: &context.tape)
                 if let outcome {
@@ -54,10 +75,46 @@ extension PayloadCheck {
                     return
                 }
             }
-            let report = tapeHoldsText
-                ? validator.validate(bytes: text, readTape: &context.tape) : validator.validate(bytes: text, tape: &context.tape)
+            var read: JSONDocument?
+            let report = validator.validate(bytes: text, tape: &context.tape, alreadyRead: tapeHoldsText, keeping: &read)
             absorb(report, into: &result, place: place)
+            // The validator's reading of the whole text: its document, or (valid on the fast path) its tape.
+            if place == .whole, document == nil { document = read }
+            buildRecord(fromText: bytes, document: document, tapeHoldsWhole: place == .whole && read == nil, shape: shape, into: &result, context: &context)
         }
+    }
+
+    /// Whether ``building`` may ask for a sent message's record.
+    var buildsSentMessages: Bool {
+        building == .detected || building == .kind(.sentMessage)
+    }
+
+    /// The fast path for a sent message of the common shape (``fastSentMessage(_:content:context:)``),
+    /// named as the check names one: the record, or nil for the ordinary path.
+    private func fastSentMessage(_ bytes: [UInt8], auto: Bool, into result: inout CheckedPayload, context: inout some PayloadCheckContext) -> MessageRecord? {
+        let lookup = auto ? context.validator(for: .message) : context.chosenValidator()
+        guard case .success(let validator) = lookup, let record = fastSentMessage(bytes, content: validator, context: &context) else { return nil }
+        if auto {
+            result.schemaName = PayloadCheck.detectedSchemaName(PayloadCheck.sentMessageShape, detected: .message, at: PayloadCheck.sentMessageShape.payloadPointer)
+            result.autoDetected = true
+        }
+        return record
+    }
+
+    /// ``buildRecord(_:document:yaml:shape:into:)`` for JSON text: from `document` (the whole
+    /// text, read once), or the value tree built from the tape that holds the whole text.
+    private func buildRecord(
+        fromText bytes: [UInt8], document: JSONDocument?, tapeHoldsWhole: Bool, shape: PayloadShape?,
+        into result: inout CheckedPayload, context: inout some PayloadCheckContext
+    ) {
+        guard building != nil, result.outcome == .valid, select == nil else { return }
+        var options = profile.parseOptions
+        options.maxBytes = Int.max
+        guard let document = document ?? (tapeHoldsWhole ? context.tape.document(of: bytes, options: options) : nil) else {
+            // Never a silent pass: a valid payload whose reading was not kept has no record.
+            return result.recordRefusal = .noShape
+        }
+        buildRecord(document.root, document: document, yaml: nil, shape: shape, into: &result)
     }
 
     /// The shape of a text (valid JSON), on the tape when it takes it, else parsed.

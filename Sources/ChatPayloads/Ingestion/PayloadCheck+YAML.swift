@@ -19,28 +19,39 @@ extension PayloadCheck {
             value = selected
             pointer = select
         }
-        if schema == .auto {
-            let shape = PayloadValidator.detectShape(value)
-            guard let found = detect(shape, place: PayloadPlace(pointer: pointer, line: 1, column: 1), text: nil, into: &result) else {
-                // A YAML value has no text: the issue is located at its value.
+        var shape: PayloadShape?
+        if schema == .auto || schema == .sentMessage {
+            let found = schema == .sentMessage ? PayloadCheck.sentMessageShape : PayloadValidator.detectShape(value)
+            shape = found
+            if schema == .auto {
+                guard let schema = detect(found, place: PayloadPlace(pointer: pointer, line: 1, column: 1), text: nil, into: &result) else {
+                    // A YAML value has no text: the issue is located at its value.
+                    PayloadCheck.locate(&result, in: document)
+                    return
+                }
+                detected = schema
+            }
+            let around = PayloadCheck.envelopeVerdict(found, in: value, context: &context, position: { _ in nil })
+            if around.outcome != .valid {
+                absorb(around, into: &result, place: PayloadPlace(pointer: pointer, line: 1, column: 1))
                 PayloadCheck.locate(&result, in: document)
                 return
             }
-            let around = PayloadCheck.envelopeVerdict(shape, in: value, context: &context, position: { _ in nil })
-            if PayloadCheck.mark(around, at: pointer, into: &result) {
-                PayloadCheck.locate(&result, in: document)
-                return
+            guard let inner = found.payloadPointer.resolve(in: value) else {
+                // A sent message with no content to judge: the decoder says what is missing.
+                return buildRecord(document.value, document: nil, yaml: document, shape: shape, into: &result)
             }
-            if let inner = shape.payloadPointer.resolve(in: value) { value = inner }
-            pointer = pointer.appending(shape.payloadPointer)
-            detected = found
+            value = inner
+            pointer = pointer.appending(found.payloadPointer)
         }
-        switch detected.map({ context.validator(for: $0) }) ?? context.chosenValidator() {
+        let lookup = schema == .sentMessage ? context.chosenValidator() : detected.map { context.validator(for: $0) } ?? context.chosenValidator()
+        switch lookup {
         case .failure(let failure):
             PayloadCheck.markSchemaError(failure, into: &result)
         case .success(let validator):
             absorb(validator.validate(value: value), into: &result, place: PayloadPlace(pointer: pointer, line: 1, column: 1))
             PayloadCheck.locate(&result, in: document)
+            buildRecord(document.value, document: nil, yaml: document, shape: shape, into: &result)
         }
     }
 

@@ -15,6 +15,18 @@ import JSONCore
 /// }
 /// ```
 ///
+/// With ``building`` it also builds each valid payload's record from the same reading (what
+/// `store import` stores; an app's ingestion):
+///
+/// ```swift
+/// var check = PayloadCheck(profile: .standard)
+/// check.building = .kind(.user)
+/// var context = ValidatorCache.Context(profile: .standard, chosen: try PayloadValidator(schema: .bundled(.user), profile: .standard))
+/// for result in check.check(bytes, format: .ndjson, schema: .chosen, context: &context) where result.outcome == .valid {
+///     store(result.record)
+/// }
+/// ```
+///
 /// A check holds only options: the validators and the scratch come from the caller's
 /// ``PayloadCheckContext`` (one per thread).
 public struct PayloadCheck: Sendable {
@@ -24,6 +36,23 @@ public struct PayloadCheck: Sendable {
         case chosen
         /// Decided per payload from its shape (``PayloadValidator/detectShape(_:)``).
         case auto
+        /// Every payload is a sent message (`{timetoken, content, pubnubUserId,
+        /// pubnubChannelId}` and at most `userModel`, `channelModel`, `messageActions`), judged
+        /// as ``auto`` judges one it detects: its own members, its models under the profile
+        /// (`userModel` as a User, `channelModel` as a Channel, each action as a MessageAction),
+        /// then its `content` against the caller's choice (``PayloadCheckContext/chosenValidator()``,
+        /// the message schema's).
+        case sentMessage
+    }
+
+    /// Which record a valid payload becomes (``building``).
+    public enum Building: Sendable, Hashable {
+        /// A record of this kind (`user`, `channel`, `member`, `message`: the sent form, or
+        /// `messageAction`; the other kinds have none: ``RecordRefusal/noRecord(_:)``).
+        case kind(ChatPayloadKind)
+        /// The kind ``Schema/auto`` detected (a sent message's, or the payload's inside an App
+        /// Context event).
+        case detected
     }
 
     /// The profile: how unreadable text is reported.
@@ -40,6 +69,12 @@ public struct PayloadCheck: Sendable {
     /// Payloads are expected to be invalid: a valid one fails with an `expect-invalid` issue,
     /// and one not decided (a limit: ``PayloadVerdict/undecided``) fails with its own issue.
     public var expectInvalid = false
+    /// The record to build from each valid payload (``CheckedPayload/record``), from the same
+    /// reading that judged it; nil builds none. Records are built from whole payloads (not with
+    /// ``select``). A sent message of the common shape is read straight from its tape.
+    public var building: Building?
+    /// How records are decoded (``building``).
+    public var decoding = ChatDecodingOptions()
     /// How an `auto` issue names the detection (the option of the command in use).
     public var autoOption = "--schema auto"
     /// How an `auto` issue ends (what to do).

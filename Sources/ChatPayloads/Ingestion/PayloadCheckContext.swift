@@ -11,6 +11,9 @@ public protocol PayloadCheckContext {
     mutating func validator(for schema: BundledSchema) -> Result<PayloadValidator, SchemaUnavailable>
     /// The fast path's tape, reused for every payload.
     var tape: JSONTape { get set }
+    /// A second tape, reused for every payload: a sent message's, read straight into its record
+    /// while its `content` is validated on ``tape`` (``PayloadCheck/building``).
+    var messageTape: JSONTape { get set }
 }
 
 /// A schema that cannot be used: what each payload that needs it reports.

@@ -33,6 +33,14 @@ public enum PayloadLabel: Sendable, Hashable {
         (line + startLine - 1, line == 1 ? column + startColumn - 1 : column)
     }
 
+    /// `issue`, found in the payload's own text, at its place in the input
+    /// (``inputPosition(line:column:)``); unplaced when it has no position.
+    package func inInput(_ issue: PayloadIssue) -> PayloadIssue {
+        guard let l = issue.location else { return issue }
+        let p = inputPosition(line: l.line, column: l.column)
+        return issue.placed(line: p.line, column: p.column)
+    }
+
     /// `line 3`, `document 2`, `[17]`, or the empty string.
     public var text: String {
         switch self {

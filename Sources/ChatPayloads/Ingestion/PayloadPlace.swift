@@ -30,6 +30,26 @@ public struct PayloadPlace: Sendable, Hashable {
         (l + line - 1, l == 1 ? c + column - 1 : c)
     }
 
+    /// `issue`, found in the payload at this place, moved into the outer payload: its pointer
+    /// under the place's, its position shifted by the place's start.
+    package func outer(_ issue: PayloadIssue) -> PayloadIssue {
+        var issue = issue
+        issue.instanceLocation = pointer.appending(issue.instanceLocation)
+        if let l = issue.location {
+            let p = outerPosition(line: l.line, column: l.column)
+            issue.location = SourceLocation(offset: l.offset, line: p.line, column: p.column)
+        }
+        return issue
+    }
+
+    /// `report`'s issues moved into the outer payload (``outer(_:)-(PayloadIssue)``); its `basic`
+    /// output is left as it is.
+    package func outer(_ report: PayloadReport) -> PayloadReport {
+        var moved = report
+        moved.issues = report.issues.map(outer)
+        return moved
+    }
+
     /// `text` (this place's text) cut down to the value at `inner`, with that value's place in
     /// the outer payload; nil when there is no such value. `text` must be JSON the parser accepts.
     public func narrowed(_ text: [UInt8], to inner: JSONPointer) -> (text: [UInt8], place: PayloadPlace)? {

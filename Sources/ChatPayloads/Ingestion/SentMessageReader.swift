@@ -2,8 +2,8 @@ import JSONCore
 
 /// The fast path for a sent message of the common shape (what `store import` reads most): the
 /// ``MessageRecord`` read straight from the payload's `JSONTape`, with no value tree, model or
-/// re-encoding in between. ``PayloadIngestor`` takes it before the typed path, and tests hold it
-/// to the typed path's record byte for byte.
+/// re-encoding in between. ``PayloadCheck`` takes it before the typed path when it builds a sent
+/// message's record, and tests hold it to the typed path's record byte for byte.
 ///
 /// It takes only what it is sure the ordinary path (parse, ``ChatMessage`` decode,
 /// ``MessageRecord`` conversion) would read the very same way: a top-level object with only
@@ -15,8 +15,6 @@ import JSONCore
 /// declines) returns nil, and the caller takes the ordinary path, which also reports errors.
 /// The content is validated by the caller before the record is used.
 package struct SentMessageReader: Sendable {
-    /// The line's tape, reused from payload to payload.
-    private var tape = JSONTape()
     /// Parse options: the profile's, without the byte limit (checked by the caller).
     let options: JSONParseOptions
     /// How `createdAt` is read (the decoding options' policy).
@@ -43,8 +41,9 @@ package struct SentMessageReader: Sendable {
     }
 
     /// Reads `bytes`; when it is a sent message of the common shape, calls `validate` with the
-    /// bytes of its `content` and, when that says valid, returns the record. Nil: take the ordinary path.
-    package mutating func record(_ bytes: [UInt8], validate: (ArraySlice<UInt8>) -> Bool) -> MessageRecord? {
+    /// bytes of its `content` and, when that says valid, returns the record. Nil: take the ordinary
+    /// path. `tape` is the caller's scratch (reused from payload to payload).
+    package func record(_ bytes: [UInt8], tape: inout JSONTape, validate: (ArraySlice<UInt8>) -> Bool) -> MessageRecord? {
         let options = self.options
         let datePolicy = self.datePolicy
         return bytes.withUnsafeBufferPointer { buffer -> MessageRecord? in

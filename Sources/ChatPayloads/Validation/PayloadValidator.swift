@@ -114,6 +114,15 @@ public final class PayloadValidator: Sendable {
     }
 
     func validate(bytes: [UInt8], tape: inout JSONTape, alreadyRead: Bool) -> PayloadReport {
+        var document: JSONDocument?
+        return validate(bytes: bytes, tape: &tape, alreadyRead: alreadyRead, keeping: &document)
+    }
+
+    /// ``validate(bytes:tape:)-([UInt8],_)`` (with `alreadyRead`, ``validate(bytes:readTape:)``)
+    /// giving back the ``JSONDocument`` it read the text into, when it needed one (an invalid,
+    /// unusual or unreadable text; nil when the fast path decided, and `tape` then holds the
+    /// text): for a caller that builds from the same reading (``PayloadCheck/building``).
+    package func validate(bytes: [UInt8], tape: inout JSONTape, alreadyRead: Bool, keeping kept: inout JSONDocument?) -> PayloadReport {
         if let issue = Self.sizeIssue(bytes.count, profile: profile) { return unreadable(issue) }
         var options = profile.parseOptions
         options.maxBytes = Int.max
@@ -127,12 +136,16 @@ public final class PayloadValidator: Sendable {
             return validReport
         case false?:
             // Read once: the tape that decided it builds the tree that collects the errors.
-            if let document = tape.document(of: bytes, options: options) { return validate(document: document) }
+            if let document = tape.document(of: bytes, options: options) {
+                kept = document
+                return validate(document: document)
+            }
         case nil:
             break
         }
         do {
             let document = try JSONParser.parse(bytes, options: options)
+            kept = document
             return validate(document: document)
         } catch {
             let issue = Self.parseIssue(error)
@@ -140,6 +153,7 @@ public final class PayloadValidator: Sendable {
             // A readable text that breaks the contract: report it and the rest of the payload.
             options.duplicateKeys = .lastWins
             guard let document = try? JSONParser.parse(bytes, options: options) else { return unreadable(issue) }
+            kept = document
             return report(value: document.root, document: document, extra: [issue])
         }
     }

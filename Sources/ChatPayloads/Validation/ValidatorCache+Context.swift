@@ -16,6 +16,8 @@ extension ValidatorCache {
         package var chosenKey: Key?
         /// The fast path's scratch, reused for every payload.
         public var tape = JSONTape()
+        /// The second tape (a sent message's, while its content is validated on ``tape``).
+        public var messageTape = JSONTape()
         /// What this context looked up, most recent last.
         private var known: [(key: Key, built: Result<PayloadValidator, SchemaFailure>)] = []
 

@@ -13,7 +13,7 @@ import JSONCore
 /// ```
 ///
 /// ``shared(for:)`` is the process's cache of the bundled schemas under a profile (what
-/// decoding, ``PayloadIngestor`` and a ``Context`` made from a profile use).
+/// decoding, an app's ``PayloadCheck`` and a ``Context`` made from a profile use).
 public final class ValidatorCache: @unchecked Sendable {
     // @unchecked: `entries` is only touched under `lock`; everything else is immutable.
 

@@ -28,7 +28,7 @@ package enum ParsedPayload {
     /// payload).
     func start(at label: PayloadLabel) -> (line: Int, column: Int) {
         if case .yaml(let document) = self, let position = document.position(of: .root) { return position }
-        return label.inputPosition(line: 1, column: 1)
+        return (label.startLine, label.startColumn)
     }
 
     /// The payload as the library's check reads it (``PayloadCheck/check(_:label:schema:schemaName:context:)``):
@@ -84,8 +84,8 @@ extension PayloadReader {
 
 extension PayloadLabel {
     /// What a payload's own line numbers are shifted by in its input: its line less one for an
-    /// NDJSON line, else 0 (for `store apply`'s transform; the others use
-    /// ``inputPosition(line:column:)``).
+    /// NDJSON line, else 0 (for `store apply`'s transform; the others are placed by the library:
+    /// ``PayloadCheck/decodingIssue(_:document:label:)``, ``PayloadLabel/inInput(_:)``).
     var lineOffset: Int {
         if case .line(let n) = self { return n - 1 }
         return 0

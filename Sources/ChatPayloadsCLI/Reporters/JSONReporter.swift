@@ -70,7 +70,7 @@ final class JSONReporter: Reporter {
             w.key("warnings")
             JSONReporter.write(warnings, to: &w)
         }
-        if let output = r.basicOutput {
+        if let output = r.output {
             w.key("output")
             JSONReporter.write(output, to: &w)
         }

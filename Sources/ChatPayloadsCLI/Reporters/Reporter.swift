@@ -86,6 +86,6 @@ extension Reporter {
 extension PayloadResult {
     /// `path`, or `path (line 3)` for a record of a multi-record input.
     func displayName(_ input: InputFile) -> String {
-        label == .whole ? input.displayPath : "\(input.displayPath) (\(label.text))"
+        self.label == .whole ? input.displayPath : "\(input.displayPath) (\(self.label.text))"
     }
 }

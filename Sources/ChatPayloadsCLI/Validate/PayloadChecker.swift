@@ -56,6 +56,9 @@ package struct PayloadChecker: PayloadChunkChecker {
     package let timed: Bool
     /// How the hints added to an invalid payload's errors name the way out (``PayloadHints``).
     package var hints = PayloadHints.Wording.commandLine
+    /// Whether a payload checked against a chosen schema is a sent message, that schema its
+    /// content's (``PayloadCheck/Schema/sentMessage``: `store import --kind sent-message`).
+    package var judgesSentMessages = false
 
     package init(
         cache: ValidatorCache, expectInvalid: Bool, select: JSONPointer? = nil,
@@ -70,11 +73,12 @@ package struct PayloadChecker: PayloadChunkChecker {
         rules.wantsOutput = wantsOutput
     }
 
-    private init(cache: ValidatorCache, rules: PayloadCheck, timed: Bool, hints: PayloadHints.Wording) {
+    private init(cache: ValidatorCache, rules: PayloadCheck, timed: Bool, hints: PayloadHints.Wording, judgesSentMessages: Bool) {
         self.cache = cache
         self.rules = rules
         self.timed = timed
         self.hints = hints
+        self.judgesSentMessages = judgesSentMessages
     }
 
     /// How an `auto` issue names the detection (``PayloadCheck/autoOption``).
@@ -92,7 +96,7 @@ package struct PayloadChecker: PayloadChunkChecker {
     /// A checker like this one whose validators are compiled anew (see
     /// ``ValidatorCache/independentCopy()``), for another thread.
     package func independentCopy() -> PayloadChecker {
-        PayloadChecker(cache: cache.independentCopy(), rules: rules, timed: timed, hints: hints)
+        PayloadChecker(cache: cache.independentCopy(), rules: rules, timed: timed, hints: hints, judgesSentMessages: judgesSentMessages)
     }
 
     package func check(_ item: WorkItem) -> PayloadResult {
@@ -113,6 +117,7 @@ package struct PayloadChecker: PayloadChunkChecker {
         let start = timed ? clock.now : nil
         let checked: CheckedPayload
         let schemaName = item.schema == .auto ? nil : item.schema.displayName
+        let schema: PayloadCheck.Schema = judgesSentMessages && item.schema != .auto ? .sentMessage : item.schema.checkSchema
         switch item.payload {
         case .failure(let issue, let outcome):
             var failed = CheckedPayload(label: item.label, schemaName: schemaName)
@@ -121,12 +126,12 @@ package struct PayloadChecker: PayloadChunkChecker {
             checked = failed
         case .bytes(let bytes):
             context.chosenKey = item.schema.cacheKey
-            var judged = rules.check(.json(bytes), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &context)
+            var judged = rules.check(.json(bytes), label: item.label, schema: schema, schemaName: schemaName, context: &context)
             PayloadHints.annotate(&judged, bytes: bytes, schema: item.schema, profile: rules.profile.name, wording: hints)
             checked = judged
         case .yaml(let document):
             context.chosenKey = item.schema.cacheKey
-            var judged = rules.check(.yaml(document), label: item.label, schema: item.schema.checkSchema, schemaName: schemaName, context: &context)
+            var judged = rules.check(.yaml(document), label: item.label, schema: schema, schemaName: schemaName, context: &context)
             PayloadHints.annotate(&judged, bytes: nil, schema: item.schema, profile: rules.profile.name, wording: hints)
             checked = judged
         }

@@ -1,7 +1,10 @@
 import ChatPayloads
 
 /// What the run found for one payload: the library's ``CheckedPayload`` (verdict, issues in
-/// the input's coordinates, `basic` output) and where it sits in the run.
+/// the input's coordinates, `basic` output, the record when one was built), read and written
+/// through this result by name (`result.outcome`, `result.issues`: ``subscript(dynamicMember:)``),
+/// and where it sits in the run.
+@dynamicMemberLookup
 package struct PayloadResult: Sendable {
     /// The input's index in the run's input list.
     package var inputIndex: Int
@@ -14,6 +17,18 @@ package struct PayloadResult: Sendable {
     package var seconds: Double
     /// The input could not be read at all (``WorkItem/inputUnreadable``).
     package var inputUnreadable = false
+
+    /// A property of ``checked`` (`label`, `schemaName`, `autoDetected`, `outcome`, `issues`,
+    /// `output`, `passed`, `record`, `startLine`...).
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<CheckedPayload, Value>) -> Value {
+        get { checked[keyPath: keyPath] }
+        set { checked[keyPath: keyPath] = newValue }
+    }
+
+    /// A read-only property of ``checked`` (`isDecided`, `startLine`, `startColumn`).
+    package subscript<Value>(dynamicMember keyPath: KeyPath<CheckedPayload, Value>) -> Value {
+        checked[keyPath: keyPath]
+    }
 }
 
 extension PayloadResult {
@@ -31,56 +46,6 @@ extension PayloadResult {
         self.init(inputIndex: inputIndex, recordIndex: recordIndex, schemaSource: schemaSource, checked: checked, seconds: seconds)
     }
 
-    /// Where the payload sits in its input.
-    package var label: PayloadLabel {
-        get { checked.label }
-        set { checked.label = newValue }
-    }
-    /// The schema used (`message`, `schemas/app.json`), nil if none could be chosen.
-    package var schemaName: String? {
-        get { checked.schemaName }
-        set { checked.schemaName = newValue }
-    }
-    /// Whether the schema was picked from the payload's shape (`auto`).
-    package var autoDetected: Bool {
-        get { checked.autoDetected }
-        set { checked.autoDetected = newValue }
-    }
-    package var outcome: PayloadVerdict {
-        get { checked.outcome }
-        set { checked.outcome = newValue }
-    }
-    /// Errors first (best match first), then warnings; positions in the input.
-    package var issues: [PayloadIssue] {
-        get { checked.issues }
-        set { checked.issues = newValue }
-    }
-    /// The 2020-12 `basic` output located in the input, when a reporter prints it.
-    package var basicOutput: PayloadOutput? {
-        get { checked.output }
-        set { checked.output = newValue }
-    }
-    /// False when the payload is invalid only because evaluation reached a limit (not decided).
-    package var isDecided: Bool { checked.isDecided }
-    /// Whether the verdict is what was expected (`--expect`); unreadable/schema errors and
-    /// payloads not decided never are.
-    package var passed: Bool {
-        get { checked.passed }
-        set { checked.passed = newValue }
-    }
-
-    /// The line where the payload starts (1 for whole files and YAML documents).
-    package var startLine: Int { label.startLine }
-
-    /// The column where the payload starts (an array element may start mid-line).
-    package var startColumn: Int { label.startColumn }
-
-    /// The place in the input of `line`:`column` of the payload's own text (see
-    /// ``PayloadLabel/inputPosition(line:column:)``).
-    package func inputPosition(line: Int, column: Int) -> (line: Int, column: Int) {
-        label.inputPosition(line: line, column: column)
-    }
-
-    package var errors: [PayloadIssue] { issues.filter { $0.severity == .error } }
-    package var warnings: [PayloadIssue] { issues.filter { $0.severity == .warning } }
+    package var errors: [PayloadIssue] { checked.issues.filter { $0.severity == .error } }
+    package var warnings: [PayloadIssue] { checked.issues.filter { $0.severity == .warning } }
 }

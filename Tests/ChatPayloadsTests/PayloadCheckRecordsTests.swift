@@ -2,12 +2,12 @@
 import JSONCore
 import XCTest
 
-/// The library's ingestion API: inputs cut into payloads, verdicts, issues located in the
+/// The library's ingestion (``PayloadCheck`` with ``PayloadCheck/building``): inputs cut into payloads, verdicts, issues located in the
 /// input's coordinates, and records built from the same reading; the sent-message fast path
 /// (``SentMessageReader``) gives the typed path's record.
-final class PayloadIngestorTests: XCTestCase {
-    func ingestor(_ schema: BundledSchema, building: ChatPayloadKind? = nil, profile: Profile = .standard) throws -> PayloadIngestor {
-        PayloadIngestor(validator: try PayloadValidator(schema: .bundled(schema), profile: profile), building: building)
+final class PayloadCheckRecordsTests: XCTestCase {
+    func ingestor(_ schema: BundledSchema, building: ChatPayloadKind? = nil, profile: Profile = .standard) throws -> Ingestion {
+        Ingestion(validator: try PayloadValidator(schema: .bundled(schema), profile: profile), building: building)
     }
 
     func testNDJSONIssuesAreOnTheirLine() throws {
@@ -19,7 +19,6 @@ final class PayloadIngestorTests: XCTestCase {
             """
         let results = try ingestor(.user).ingest(Array(text.utf8), format: .ndjson)
         XCTAssertEqual(results.map(\.outcome), [.valid, .invalid, .unreadable])
-        XCTAssertEqual(results.map(\.index), [0, 1, 2])
         XCTAssertEqual(results.map(\.label), [.line(1), .line(3), .line(4)])
         let email = try XCTUnwrap(results[1].issues.first)
         XCTAssertEqual(email.instanceLocation, JSONPointer(tokens: ["email"]))
@@ -44,7 +43,7 @@ final class PayloadIngestorTests: XCTestCase {
     func testLimitsAndWholeInputs() throws {
         var profile = Profile.standard
         profile.maxBytes = 40
-        let ingest = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.user), profile: profile))
+        let ingest = Ingestion(validator: try PayloadValidator(schema: .bundled(.user), profile: profile))
         let long = #"{"id":"u1","type":"default","name":"a long name indeed"}"#
         let lines = ingest.ingest(Array(("{\"id\":\"u1\",\"type\":\"default\"}\n" + long + "\n").utf8), format: .ndjson)
         XCTAssertEqual(lines.map(\.outcome), [.valid, .unreadable])
@@ -78,6 +77,70 @@ final class PayloadIngestorTests: XCTestCase {
         XCTAssertNil(try ingestor(.user).ingest(Array(text.utf8), format: .ndjson)[0].record)
     }
 
+    // MARK: One reading: verdict, issues and record
+
+    /// Counts ``JSONParser/parse(_:options:)`` calls made while `body` runs on this thread.
+    func documentsParsed(_ body: () -> Void) -> Int {
+        let count = ParseOnceTests.Counter()
+        JSONParser.$documentParsed.withValue({ count.increment() }, operation: body)
+        return count.value
+    }
+
+    func testTheRecordIsBuiltFromTheReadingThatJudgedIt() throws {
+        let user = #"{"id":"u1","type":"default","name":"Ann","custom":{"a":1}}"#
+        var results: [CheckedPayload] = []
+        // Valid on the fast path: the tree comes from the validator's tape, the text is not parsed.
+        XCTAssertEqual(documentsParsed { results = try! ingestor(.user, building: .user).ingest(Array(user.utf8), format: .json) }, 0)
+        let expected = try PayloadCheck.record(.user, from: try JSONParser.parse(Array(user.utf8)).root, document: nil, options: ChatDecodingOptions())
+        XCTAssertEqual(results.first?.record, expected)
+        // A sent message with a model (not the tape's common shape): one parse, shared by the
+        // envelope rule and the record.
+        let sent = sent(Self.contents[0]).dropLast() + #","userModel":{"id":"u1","type":"default"}}"#
+        var check = PayloadCheck(profile: .standard)
+        check.building = .detected
+        var context = ValidatorCache.Context(profile: .standard)
+        XCTAssertEqual(documentsParsed { results = check.check(Array(sent.utf8), format: .json, schema: .auto, context: &context) }, 1)
+        XCTAssertEqual(results.first?.outcome, .valid, "\(results.first?.issues ?? [])")
+        guard case .message(_, let nested?, _, _)? = results.first?.record else { return XCTFail("no message record with its user: \(results)") }
+        XCTAssertEqual(nested.id, "u1")
+    }
+
+    func testAutoBuildsTheDetectedKindsRecordOrSaysWhyNot() throws {
+        var check = PayloadCheck(profile: .standard)
+        check.building = .detected
+        var context = ValidatorCache.Context(profile: .standard)
+        let lines = [
+            #"{"id":"u1","type":"default","email":"ann@example.com"}"#,
+            sent(Self.contents[0]),
+            #"{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05Z"}"#,
+            #"{"source":"objects","version":"2.0","event":"set","type":"uuid","data":{"id":"u2","type":"default"}}"#,
+            #"{"source":"objects","version":"2.0","event":"delete","type":"uuid","data":{"id":"u3","type":"default"}}"#,
+        ]
+        let results = check.check(Array(lines.joined(separator: "\n").utf8), format: .ndjson, schema: .auto, context: &context)
+        XCTAssertEqual(results.map(\.outcome), [.valid, .valid, .valid, .valid, .valid], "\(results.map(\.issues))")
+        guard case .user(let first)? = results[0].record else { return XCTFail("no user: \(results[0])") }
+        XCTAssertEqual(first.id, "u1")
+        guard case .message? = results[1].record else { return XCTFail("no message: \(results[1])") }
+        XCTAssertEqual(results[1].schemaName, "message at /content (sent message)")
+        XCTAssertNil(results[2].record)
+        XCTAssertEqual(results[2].recordRefusal, .messagePayload)
+        guard case .user(let inner)? = results[3].record else { return XCTFail("no user from the event: \(results[3])") }
+        XCTAssertEqual(inner.id, "u2")
+        XCTAssertNil(results[4].record)
+        XCTAssertEqual(results[4].recordRefusal, .deleteEvent)
+    }
+
+    func testADecodingFailureIsAnInvalidPayloadLocatedInTheInput() throws {
+        // The schema passes a sent message without content; the decoder refuses it, located.
+        let text = "\n" + #"{"timetoken":1,"pubnubUserId":"u1","pubnubChannelId":"c1"}"#
+        let result = try XCTUnwrap(try ingestor(.message, building: .sentMessage).ingest(Array(text.utf8), format: .ndjson).first)
+        XCTAssertEqual(result.outcome, .invalid)
+        XCTAssertNil(result.record)
+        let issue = try XCTUnwrap(result.issues.first)
+        XCTAssertEqual(issue.kind, .decode, "\(issue)")
+        XCTAssertEqual(issue.location?.line, 2)
+    }
+
     // MARK: Sent messages: one decoder
 
     /// The typed path's record: parse, `ChatMessage` decode, `MessageRecord`.
@@ -103,13 +166,14 @@ final class PayloadIngestorTests: XCTestCase {
     ]
 
     func testTheFastPathGivesTheTypedRecord() throws {
-        var reader = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
+        let reader = SentMessageReader(options: JSONParseOptions(), decoding: ChatDecodingOptions())
+        var tape = JSONTape()
         var read = 0
         for content in Self.contents {
             for timetoken in ["17000000000000001", "0", "999999999999999999"] {
                 let text = sent(content, timetoken: timetoken)
                 let expected = try typed(text)
-                if let fast = reader.record(Array(text.utf8), validate: { _ in true }) {
+                if let fast = reader.record(Array(text.utf8), tape: &tape, validate: { _ in true }) {
                     read += 1
                     XCTAssertEqual(fast, expected, text)
                     XCTAssertEqual(fast.content, expected.content, text)
@@ -120,7 +184,7 @@ final class PayloadIngestorTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(read, 15, "the fast path should read the common shapes")
     }
 
-    func testTheIngestorGivesTheTypedRecordWhicheverPathReadsIt() throws {
+    func testTheCheckGivesTheTypedRecordWhicheverPathReadsIt() throws {
         let ingest = try ingestor(.message, building: .sentMessage)
         var lines: [String] = []
         for content in Self.contents {
@@ -187,5 +251,25 @@ final class PayloadIngestorTests: XCTestCase {
                 XCTAssertNil(direct, text)
             }
         }
+    }
+}
+
+/// An app's ingestion through the library's one per-payload pipeline: ``PayloadCheck`` with the
+/// app's validator (a sent message's content's when it builds messages) and the record to build.
+struct Ingestion {
+    let validator: PayloadValidator
+    let building: ChatPayloadKind?
+
+    init(validator: PayloadValidator, building: ChatPayloadKind? = nil) {
+        self.validator = validator
+        self.building = building
+    }
+
+    /// Every payload of `bytes`, in input order.
+    func ingest(_ bytes: [UInt8], format: PayloadStreamFormat) -> [CheckedPayload] {
+        var check = PayloadCheck(profile: validator.profile)
+        check.building = building.map { .kind($0) }
+        var context = ValidatorCache.Context(profile: validator.profile, chosen: validator)
+        return check.check(bytes, format: format, schema: building == .sentMessage ? .sentMessage : .chosen, context: &context)
     }
 }
