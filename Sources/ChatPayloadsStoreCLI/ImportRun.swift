@@ -60,17 +60,9 @@ final class ImportRun: RunPlan {
     /// Reads input `index` and queues its payloads (after a store error they are read but not
     /// queued); an input with no payload at all joins ``emptyInputs``.
     func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<ImportChunkChecker>, idle: (() -> Void)?) {
-        var recordIndex = 0
-        var sawRecord = false
-        PayloadReader.read(input, maxBytes: maxBytes, idle: idle) { label, record in
-            sawRecord = true
-            guard storeError == nil else { return }
-            if case .bytes(let bytes) = record { progress?.read(bytes: bytes.count) }
-            runner.enqueue(WorkItem(
-                inputIndex: index, recordIndex: recordIndex, label: label, schema: .auto, source: .fallback, payload: WorkItem.Payload(record)))
-            recordIndex += 1
-        }
-        if !sawRecord { emptyInputs.append(index) }
+        let sawPayload = runner.enqueuePayloads(
+            of: input, inputIndex: index, maxBytes: maxBytes, idle: idle, progress: progress, while: { storeError == nil })
+        if !sawPayload { emptyInputs.append(index) }
     }
 
     /// Takes checked payloads, in input order.

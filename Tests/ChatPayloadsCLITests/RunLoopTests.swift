@@ -38,13 +38,8 @@ final class RunLoopTests: XCTestCase {
         }
 
         func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<PayloadChecker>, idle: (() -> Void)?) {
-            var record = 0
-            PayloadReader.read(input, maxBytes: Profile.standard.maxBytes, idle: idle) { label, payload in
-                runner.enqueue(WorkItem(
-                    inputIndex: index, recordIndex: record, label: label, schema: .bundled(.user), source: .option,
-                    payload: WorkItem.Payload(payload)))
-                record += 1
-            }
+            _ = runner.enqueuePayloads(
+                of: input, inputIndex: index, schema: .bundled(.user), source: .option, maxBytes: Profile.standard.maxBytes, idle: idle, progress: nil)
         }
 
         func deliver(_ results: [PayloadResult], _ range: Range<Int>) {

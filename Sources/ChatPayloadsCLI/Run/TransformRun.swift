@@ -28,13 +28,7 @@ final class TransformRun: RunPlan {
     }
 
     func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<TransformParser>, idle: (() -> Void)?) {
-        var recordIndex = 0
-        PayloadReader.read(input, maxBytes: checker.profile.maxBytes, idle: idle) { label, record in
-            if case .bytes(let bytes) = record, !bytes.isEmpty { progress?.read(bytes: bytes.count) }
-            runner.enqueue(WorkItem(
-                inputIndex: index, recordIndex: recordIndex, label: label, schema: .auto, source: .fallback, payload: WorkItem.Payload(record)))
-            recordIndex += 1
-        }
+        _ = runner.enqueuePayloads(of: input, inputIndex: index, maxBytes: checker.profile.maxBytes, idle: idle, progress: progress)
     }
 
     func deliver(_ reads: [ParsedRead], _ range: Range<Int>) {
