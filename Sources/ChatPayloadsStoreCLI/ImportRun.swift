@@ -3,11 +3,11 @@ import ChatPayloadsCLI
 @_spi(ChatStoreCLI) import ChatStore
 import Foundation
 
-/// One `store import`: reads the inputs as `validate` reads them, checks and converts each
-/// payload on `--jobs` threads (``ParallelRunner`` with ``ImportChunkChecker``), hands the rows
-/// to the writer thread (``BatchWriter``) in input order, in batches, and reports every payload
-/// in input order once its batch is committed.
-final class ImportRun {
+/// `store import`'s plan for the run loop (``RunLoop``): reads the inputs as `validate` reads
+/// them, checks and converts each payload on `--jobs` threads (``ImportChunkChecker``), hands
+/// the rows to the writer thread (``BatchWriter``) in input order, in batches, and reports every
+/// payload in input order once its batch is committed.
+final class ImportRun: RunPlan {
     /// A reported event waiting for its batch.
     private enum Event {
         /// A payload's verdict; `slot` is where its row sits (batch number, index) when it was written.
@@ -16,13 +16,12 @@ final class ImportRun {
         case inputDone(Int)
     }
 
-    private let checker: ImportChunkChecker
-    private let jobs: Int
+    let checker: ImportChunkChecker
     private let writer: BatchWriter
     private let batchSize: Int
-    private let inputs: [InputFile]
-    private let reporters: [any Reporter]
-    private let state: RunState
+    /// The profile's `max-bytes`, which bounds each payload read.
+    private let maxBytes: Int
+    private let report: RunReport
     private let progress: ProgressLine?
     private(set) var counts = ImportCounts()
     /// The first store error; the run stops there.
@@ -45,56 +44,43 @@ final class ImportRun {
     /// Inputs that held no payload at all (an empty file or stream), by index.
     private(set) var emptyInputs: [Int] = []
 
-    init(
-        checker: ImportChunkChecker, jobs: Int, writer: BatchWriter, batchSize: Int, inputs: [InputFile], reporters: [any Reporter],
-        state: RunState, progress: ProgressLine?
-    ) {
+    /// A plan that checks with `checker` and writes with `writer` (started here: call
+    /// ``RunLoop/run(_:inputs:jobs:progress:flushingWhenIdle:)`` with it next), reporting to `report`.
+    init(checker: ImportChunkChecker, writer: BatchWriter, batchSize: Int, maxBytes: Int, report: RunReport, progress: ProgressLine?) {
         self.checker = checker
-        self.jobs = jobs
         self.writer = writer
         self.batchSize = batchSize
         chunkSize = min(batchSize, ImportRun.chunkRows)
-        self.inputs = inputs
-        self.reporters = reporters
-        self.state = state
+        self.maxBytes = maxBytes
+        self.report = report
         self.progress = progress
+        writer.start()
     }
 
-    /// Reads every input and writes what is valid; reporters get every payload and input.
-    /// Payloads are checked in parallel; their rows reach the writer in input order.
-    func run(maxBytes: Int) {
-        writer.start()
-        let runner = ParallelRunner(
-            checker: checker, jobs: jobs, deliverSlice: { [self] results, range in for k in range { accept(results[k]) } },
-            inputDone: { [self] index in
-                events.append(.inputDone(index))
-                collect(writer.takeDone())
-            })
-        for (index, input) in inputs.enumerated() {
-            var recordIndex = 0
-            var sawRecord = false
-            PayloadReader.read(input, maxBytes: maxBytes) { label, record in
-                sawRecord = true
-                guard storeError == nil else { return }
-                let payload: WorkItem.Payload
-                switch record {
-                case .bytes(let bytes):
-                    progress?.read(bytes: bytes.count)
-                    payload = .bytes(bytes)
-                case .yaml(let document): payload = .yaml(document)
-                case .failure(let issue): payload = .failure(issue, .unreadable)
-                }
-                runner.enqueue(WorkItem(
-                    inputIndex: index, recordIndex: recordIndex, label: label, schema: .auto, source: .fallback, payload: payload))
-                recordIndex += 1
-            }
-            if !sawRecord { emptyInputs.append(index) }
-            runner.endInput(index)
-        }
-        runner.drain()
+    /// Reads input `index` and queues its payloads (after a store error they are read but not
+    /// queued); an input with no payload at all joins ``emptyInputs``.
+    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<ImportChunkChecker>, idle: (() -> Void)?) {
+        let sawPayload = runner.enqueuePayloads(
+            of: input, inputIndex: index, maxBytes: maxBytes, idle: idle, progress: progress, while: { storeError == nil })
+        if !sawPayload { emptyInputs.append(index) }
+    }
+
+    /// Takes checked payloads, in input order.
+    func deliver(_ outputs: [ImportChecked], _ range: Range<Int>) {
+        for k in range { accept(outputs[k]) }
+    }
+
+    /// Input `index` ended: its end is reported after its last payload.
+    func inputDone(_ index: Int) {
+        events.append(.inputDone(index))
+        collect(writer.takeDone())
+    }
+
+    /// Every payload is checked: the open batch is committed and the writer finishes (the
+    /// deferred indexes built); everything committed is reported.
+    func drained() {
         if batchRows > 0, storeError == nil { submit(closes: true) }
         collect(writer.finish())
-        progress?.finish()
     }
 
     /// Takes one checked payload, in input order: its row joins the open batch.
@@ -172,9 +158,8 @@ final class ImportRun {
                     case .invalid, .undecided, .schemaError, .valid: counts.invalid += 1
                     }
                 }
-                state.add(result)
                 lastReportedInput = result.inputIndex
-                for r in reporters { r.record(result, input: inputs[result.inputIndex]) }
+                report.record(result)
             }
             head += 1
         }
@@ -182,10 +167,8 @@ final class ImportRun {
 
     /// Reports the end of input `index` and adds it to the summary.
     private func finishInput(_ index: Int) {
-        let stats = state.stats[index]
-        state.summary.add(stats)
         inputsReported = index + 1
-        for r in reporters { r.inputFinished(inputs[index], index: index, stats: stats) }
+        report.inputDone(index)
     }
 
     /// After a store error: ends the inputs whose payloads were reported only in part (those of

@@ -114,13 +114,9 @@ struct StoreImportCommand: ParsableCommand {
         collector.include = include
         collector.exclude = exclude
         collector.format = ndjson ? .ndjson : format
-        var arguments = paths
-        if arguments.isEmpty {
-            if Terminal.isTerminal(0) {
-                Terminal.diagnose("error: no inputs: name files, directories or globs, or pipe payloads to standard input (see --help)")
-                throw ExitStatus.usage.exitCode
-            }
-            arguments = ["-"]
+        guard let arguments = RunInputs.arguments(paths) else {
+            Terminal.diagnose("error: no inputs: name files, directories or globs, or pipe payloads to standard input (see --help)")
+            throw ExitStatus.usage.exitCode
         }
         let store = try database.open(synchronous: synchronous, config: .loaded(config?.config))
         let inputs = collector.collect(arguments)
@@ -130,22 +126,19 @@ struct StoreImportCommand: ParsableCommand {
             inputs: inputs, expectInvalid: false, verbose: verbose, quiet: quiet, shownErrorLimit: nil,
             style: Style(enabled: color.enabled(onTerminal: stdout.isTerminal)), profileName: profile.name.rawValue,
             version: ChatPayloadsCommand.version)
-        let report = ValidationSetup.reporter(reporter, sink: stdout, context: context)
+        let reportWriter = ValidationSetup.reporter(reporter, sink: stdout, context: context)
         let cache = ValidatorCache(profile: profile, registry: nil, customData: config?.customData ?? [:])
         // Shapes are read as validate reads them (PayloadCheck.detectionOptions(for:)).
         var checker = PayloadChecker(cache: cache, expectInvalid: false, wantsOutput: reporter == .json)
         checker.autoOption = "--kind auto"
         checker.autoAdvice = StoreImportCommand.autoAdvice
-        let state = RunState(inputCount: inputs.count, expectInvalid: false)
+        let report = RunReport(inputs: inputs, reporters: [reportWriter], expectInvalid: false)
         let progress = ProgressLine.make(
             task: "store import", quiet: quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [stdout, Terminal.standardError])
         let run = ImportRun(
             checker: ImportChunkChecker(checker: checker, kind: kind.kind, profile: profile, decoding: ChatDecodingOptions()),
-            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, writer: BatchWriter(store: store, force: force), batchSize: batchSize, inputs: inputs, reporters: [report],
-            state: state, progress: progress)
-        let clock = ContinuousClock()
-        let start = clock.now
-        run.run(maxBytes: profile.maxBytes)
+            writer: BatchWriter(store: store, force: force), batchSize: batchSize, maxBytes: profile.maxBytes, report: report, progress: progress)
+        let clock = RunLoop.run(run, inputs: inputs, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress, flushingWhenIdle: nil)
         for index in run.emptyInputs where inputs[index].problem == nil {
             Terminal.diagnose(TextReporter.displayable("\(inputs[index].displayPath): warning: empty input: it holds no payload, nothing imported"))
         }
@@ -161,10 +154,7 @@ struct StoreImportCommand: ParsableCommand {
         } else {
             do throws(ChatStoreError) { try store.close() } catch { storeError = error }
         }
-        let elapsed = clock.now - start
-        state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        state.summary.status = storeError == nil ? state.status : .schemaOrConfig
-        report.finish(state.summary)
+        report.finish(seconds: clock.seconds, status: storeError == nil ? report.status : .schemaOrConfig)
         if !quiet || run.storeError != nil {
             // Machine-readable reports keep standard output to themselves.
             let textual = reporter == .text || reporter == .summary
@@ -174,7 +164,7 @@ struct StoreImportCommand: ParsableCommand {
         stdout.flush()
         Terminal.standardError.flush()
         if let storeError { throw StoreFailure.exit(storeError) }
-        if state.status != .success { throw state.status.exitCode }
+        if report.status != .success { throw report.status.exitCode }
     }
 }
 

@@ -28,7 +28,7 @@ package struct LineBlock: Sendable {
 
 extension WorkItem.Payload {
     /// A payload as read, to be checked (a read failure is `unreadable`).
-    init(_ payload: PayloadReader.Payload) {
+    package init(_ payload: PayloadReader.Payload) {
         switch payload {
         case .bytes(let bytes): self = .bytes(bytes)
         case .yaml(let document): self = .yaml(document)

@@ -58,25 +58,36 @@ extension PayloadReader {
         _ input: InputFile, profile: Profile, readsAsValidate: Bool = false,
         _ body: (PayloadLabel, Result<ParsedPayload, TransformFailure>, _ bytes: Int) -> Void
     ) {
-        let options = readsAsValidate ? PayloadCheck.detectionOptions(for: profile) : profile.parseOptions
+        let options = parseOptions(for: profile, readsAsValidate: readsAsValidate)
         read(input, maxBytes: profile.maxBytes) { label, record in
-            switch record {
-            case .failure(let issue):
-                body(label, .failure(TransformFailure(message: issue.message, line: issue.line, column: issue.column, unreadable: true)), 0)
-            case .yaml(let document):
-                if let issue = profile.limitIssue(in: document.value) {
-                    // A YAML document's positions are the input's.
-                    let position = document.position(of: issue.instanceLocation)
-                    body(label, .failure(TransformFailure(message: issue.message, line: position?.line, column: position?.column, unreadable: true)), 0)
-                } else {
-                    body(label, .success(.yaml(document)), 0)
-                }
-            case .bytes(let bytes):
-                do throws(JSONParseError) {
-                    body(label, .success(.json(try JSONParser.parse(bytes, options: options))), bytes.count)
-                } catch {
-                    body(label, .failure(.parse(error, profile: profile, label: label)), bytes.count)
-                }
+            let bytes = if case .bytes(let b) = record { b.count } else { 0 }
+            body(label, parsed(record, label: label, profile: profile, options: options), bytes)
+        }
+    }
+
+    /// The options ``readParsed(_:profile:readsAsValidate:_:)`` parses JSON text with.
+    static func parseOptions(for profile: Profile, readsAsValidate: Bool) -> JSONParseOptions {
+        readsAsValidate ? PayloadCheck.detectionOptions(for: profile) : profile.parseOptions
+    }
+
+    /// One payload read at `label`, parsed with `options` under `profile`'s limits, or its
+    /// located failure (what ``readParsed(_:profile:readsAsValidate:_:)`` hands over for it).
+    static func parsed(_ record: Payload, label: PayloadLabel, profile: Profile, options: JSONParseOptions) -> Result<ParsedPayload, TransformFailure> {
+        switch record {
+        case .failure(let issue):
+            return .failure(TransformFailure(message: issue.message, line: issue.line, column: issue.column, unreadable: true))
+        case .yaml(let document):
+            if let issue = profile.limitIssue(in: document.value) {
+                // A YAML document's positions are the input's.
+                let position = document.position(of: issue.instanceLocation)
+                return .failure(TransformFailure(message: issue.message, line: position?.line, column: position?.column, unreadable: true))
+            }
+            return .success(.yaml(document))
+        case .bytes(let bytes):
+            do throws(JSONParseError) {
+                return .success(.json(try JSONParser.parse(bytes, options: options)))
+            } catch {
+                return .failure(.parse(error, profile: profile, label: label))
             }
         }
     }

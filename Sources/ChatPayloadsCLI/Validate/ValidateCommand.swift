@@ -136,12 +136,7 @@ package struct ValidationSetup {
         collector.exclude = options.exclude
         collector.format = options.effectiveFormat
         collector.standardInputName = options.stdinFilename
-        var arguments = options.paths
-        if arguments.isEmpty {
-            if Terminal.isTerminal(0) { return nil }
-            arguments = ["-"]
-        }
-        return collector.collect(arguments)
+        return RunInputs.collect(options.paths, with: collector)
     }
 
     /// `inputs` without the files `--files-from-config` leaves out (each named under `--verbose`).
@@ -194,71 +189,25 @@ package struct ValidationSetup {
             reporters.append(options.reporter == .text ? SummaryLineReporter(out: stdout, context: stdoutContext) : TextReporter(out: stdout, context: stdoutContext))
         }
 
-        // The run.
-        // Counts only: the summary reporter alone (no text report beside a file) needs no errors.
+        // The run: counts only when the summary reporter is alone (no text report beside a
+        // file), which needs no errors.
         let verdictOnly = options.reporter == .summary && (fileSink == nil || emitter != nil)
         let checker = PayloadChecker(
             cache: cache, expectInvalid: options.expect == .invalid, select: options.selectPointer,
             verdictOnly: verdictOnly, wantsOutput: options.reporter == .json, timed: options.reporter == .junit)
-        let state = RunState(inputCount: inputs.count, expectInvalid: options.expect == .invalid)
+        let report = RunReport(inputs: inputs, reporters: reporters, expectInvalid: options.expect == .invalid)
         let progress = ProgressLine.make(
             task: "validate", quiet: options.quiet, totalBytes: ProgressLine.totalBytes(of: inputs), flushing: [primarySink, stdout, Terminal.standardError])
-        // Resolved once, not per result: the reporters that look at each result (none for
-        // `summary`, which only counts), and whether anything but the counts needs a result.
-        let allReporters = reporters
-        let recorders = reporters.filter { $0.recordsResults }
-        let deliver: ([PayloadResult], Range<Int>) -> Void
-        if recorders.isEmpty && emitter == nil && progress == nil {
-            deliver = { results, range in
-                state.add(results, range)
-            }
-        } else {
-            deliver = { results, range in
-                // Each result and its input are borrowed from their arrays, not copied.
-                inputs.withUnsafeBufferPointer { buffer in
-                    for k in range {
-                        state.add(results[k])
-                        emitter?.delivered(results[k])
-                        let i = results[k].inputIndex
-                        if buffer.indices.contains(i) {
-                            for r in recorders { r.record(results[k], input: buffer[i]) }
-                        }
-                        progress?.settle()
-                    }
-                }
-            }
-        }
-        let runner = ParallelRunner(
-            checker: checker, jobs: jobs, deliverSlice: deliver,
-            inputDone: { index in
-                let stats = state.stats[index]
-                state.summary.add(stats)
-                for r in allReporters { r.inputFinished(inputs[index], index: index, stats: stats) }
-            })
-        let clock = ContinuousClock()
-        let start = clock.now
+        let plan = ValidateRun(setup: self, checker: checker, report: report, emitter: emitter, progress: progress)
         // When a piped input has nothing new yet, everything read so far is checked, reported
         // and flushed before the read waits: a filter's consumer sees each verdict in time.
-        let idle = {
-            runner.drain()
-            primarySink.flush()
-            stdout.flush()
-        }
-        for (index, input) in inputs.enumerated() {
-            feed(input, index: index, into: runner, emitter: emitter, progress: progress, idle: idle)
-            runner.endInput(index)
-        }
-        runner.drain()
-        progress?.finish()
-        let elapsed = clock.now - start
-        state.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        state.summary.status = state.status
-        for r in reporters { r.finish(state.summary) }
+        let clock = RunLoop.run(plan, inputs: inputs, jobs: jobs, progress: progress, flushingWhenIdle: [primarySink, stdout])
+        report.finish(seconds: clock.seconds, status: report.status)
         if let emitter, emitter.missing > 0 {
             Terminal.diagnose(
                 "warning: --emit \(emitter.verdict.rawValue): \(emitter.missing) payload\(emitter.missing == 1 ? "" : "s") of that verdict could not be passed through (never read: over max-bytes, or the input could not be opened); the report lists them")
         }
-        var status = state.status
+        var status = report.status
         if let fileSink {
             fileSink.close()
             if let error = fileSink.writeError, let path = options.output {
@@ -280,97 +229,6 @@ package struct ValidationSetup {
         case .junit: return JUnitReporter(out: sink, context: context)
         case .sarif: return SARIFReporter(out: sink, context: context)
         case .summary: return SummaryReporter(out: sink, context: context)
-        }
-    }
-
-    // MARK: - Reading inputs
-
-    /// The schema for an input and how it was chosen.
-    func schema(for input: InputFile) -> (SchemaSpec, SchemaSource) {
-        if let globalSchema { return (globalSchema, .option) }
-        if let config, let spec = config.schema(forDisplayPath: input.displayPath) { return (spec, .config) }
-        return (.auto, .fallback)
-    }
-
-    /// Reads an input and queues its payloads (remembering their text for `emitter`); `idle`
-    /// runs when a piped NDJSON input has nothing new to read yet.
-    func feed(_ input: InputFile, index: Int, into runner: ParallelRunner<PayloadChecker>, emitter: PayloadEmitter?, progress: ProgressLine? = nil, idle: @escaping () -> Void) {
-        let (spec, source) = schema(for: input)
-        var recordIndex = 0
-        func enqueue(_ label: PayloadLabel, _ payload: WorkItem.Payload, emitted: WorkItem.Payload? = nil, inputUnreadable: Bool = false) {
-            emitter?.queued(emitted ?? payload, label: label)
-            runner.enqueue(WorkItem(
-                inputIndex: index, recordIndex: recordIndex, label: label, schema: spec, source: source, payload: payload, inputUnreadable: inputUnreadable))
-            recordIndex += 1
-        }
-        if input.problem == nil, case .file = spec, case .failure(let f) = cache.validator(for: spec) {
-            let issue = PayloadIssue.check(f.recordMessage, kind: .schema, line: nil, column: nil)
-            return enqueue(.whole, .failure(issue, .schemaError))
-        }
-        // An NDJSON file goes to the checking threads in blocks of whole lines (they split them).
-        if emitter == nil, progress == nil,
-            runner.enqueueBlocks(of: input, inputIndex: index, schema: spec, source: source, maxBytes: profile.maxBytes, idle: idle) { return }
-        // --emit passes NDJSON lines through byte for byte: a `\r\n` line keeps its `\r` there
-        // (and only there: the payload checked is the line without it, as always).
-        PayloadReader.read(input, maxBytes: profile.maxBytes, idle: idle, keepCarriageReturns: emitter != nil) { label, record in
-            switch record {
-            case .bytes(let bytes):
-                progress?.read(bytes: bytes.count)
-                if emitter != nil, case .line = label, bytes.last == 0x0D {
-                    enqueue(label, .bytes(Array(bytes.dropLast())), emitted: .bytes(bytes))
-                } else {
-                    enqueue(label, .bytes(bytes))
-                }
-            case .yaml(let document): enqueue(label, .yaml(document))
-            // A whole-input `read` failure (missing, no permission, an I/O error) is the input's, not a payload's.
-            case .failure(let issue): enqueue(label, .failure(issue, .unreadable), inputUnreadable: label == .whole && issue.kind == .read)
-            }
-        }
-    }
-}
-
-/// Counts kept while results arrive (on the main thread).
-///
-/// Only the delivering thread touches it, so its properties skip the run-time exclusivity
-/// checks (two per result otherwise).
-package final class RunState {
-    @exclusivity(unchecked) package var stats: [InputStats]
-    @exclusivity(unchecked) package var summary: RunSummary
-    @exclusivity(unchecked) package private(set) var status: ExitStatus = .success
-
-    package init(inputCount: Int, expectInvalid: Bool) {
-        stats = Array(repeating: InputStats(), count: inputCount)
-        summary = RunSummary()
-        summary.expectInvalid = expectInvalid
-    }
-
-    /// Counts `results[range]`, in order. A valid payload that passed (the common case) only
-    /// counts (it cannot raise the status): its fields are read where it sits, not copied.
-    package func add(_ results: [PayloadResult], _ range: Range<Int>) {
-        for k in range {
-            if results[k].outcome == .valid && results[k].passed && !results[k].autoDetected {
-                stats[results[k].inputIndex].addPassedValid(seconds: results[k].seconds)
-            } else {
-                add(results[k])
-            }
-        }
-    }
-
-    package func add(_ r: PayloadResult) {
-        if r.outcome == .valid && r.passed && !r.autoDetected {
-            stats[r.inputIndex].addPassedValid(seconds: r.seconds)
-            return
-        }
-        stats[r.inputIndex].add(r)
-        let s: ExitStatus
-        switch r.outcome {
-        case .schemaError: s = .schemaOrConfig
-        case .unreadable: s = .unreadable
-        case .valid, .invalid, .undecided: s = r.passed ? .success : .invalid
-        }
-        if s > status {
-            status = s
-            BrokenPipeStatus.shared.raise(to: s.rawValue)
         }
     }
 }

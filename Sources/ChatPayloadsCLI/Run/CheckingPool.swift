@@ -1,24 +1,5 @@
 import Foundation
 
-/// What checks a chunk of payloads on a worker thread of ``CheckingPool``: `validate`'s
-/// ``PayloadChecker`` (a result per payload) or `store import`'s ``ImportChunkChecker`` (a
-/// result and the row to write).
-package protocol PayloadChunkChecker: Sendable {
-    /// What one payload gives.
-    associatedtype Output: Sendable
-    /// The outputs of `items`, in their order.
-    func check(_ items: [WorkItem]) -> [Output]
-    /// The outputs of a block's lines, in their order (by default: its payloads, ``LineBlock/items``,
-    /// checked by ``check(_:)``).
-    func check(lines block: LineBlock) -> [Output]
-    /// A copy sharing no validator objects with this one, for another thread.
-    func independentCopy() -> Self
-}
-
-extension PayloadChunkChecker {
-    package func check(lines block: LineBlock) -> [Output] { check(block.items) }
-}
-
 /// Worker threads, started once per run, that check chunks of payloads handed over by one
 /// producer thread and keep each chunk's results until the producer collects them.
 ///
