@@ -6,7 +6,7 @@
   draft 4's `id`, without a trailing `#`).
 - Sources/ChatPayloads/Generated/EmbeddedSchemas.swift from Schemas/ (when that directory has files).
 
-Each target keeps generated files in its Generated/ folder; the first line of each names this
+The files this script writes are in their target's Generated/ folder; the first line of each names this
 script. The texts are embedded verbatim; tests compare them with the files, so run this after
 editing any of them:
     python3 Scripts/embed-resources.py

@@ -107,7 +107,7 @@ struct ConvertCommand: ParsableCommand {
         guard case .object(let o) = value else { return unknown("expected a JSON object; pass --kind if the input is another shape") }
         if target == .payload {
             if o["member"] != nil && o["user"] != nil && o["channel"] != nil { return .success(.member) }
-            if o["dateCreated"] != nil { return .success(.message) }
+            if o["dateCreated"] != nil { return .success(.sentMessage) }
             if o["sourceType"] != nil { return .success(.messageAction) }
             if o["email"] != nil || o["externalId"] != nil { return .success(.user) }
             if o["details"] != nil { return .success(.channel) }
@@ -115,9 +115,9 @@ struct ConvertCommand: ParsableCommand {
         }
         // The library's shape rule tells a sent message (``EnvelopeKind/sentMessage``), as it
         // does for validate --schema auto and store import.
-        if case .envelope(.sentMessage, _) = PayloadValidator.detectShape(value) { return .success(.message) }
+        if case .envelope(.sentMessage, _) = PayloadValidator.detectShape(value) { return .success(.sentMessage) }
         guard let schema = PayloadValidator.detectSchema(value) else { return unknown("cannot tell which chat payload this is; pass --kind") }
-        guard let detected = ChatPayloadKind.of(schema) else {
+        guard let detected = schema.recordKind else {
             return unknown(ChatPayloadKind.notSentMessage("convert") + " (normalize reads the payload)")
         }
         return .success(detected)
@@ -130,9 +130,9 @@ struct ConvertCommand: ParsableCommand {
     /// `content`, as `validate --schema auto` and `store import` judge it), any other payload as
     /// its kind (the shape's schema under `auto`).
     static func gateCheck(_ payload: ParsedPayload, label: PayloadLabel, kind: ChatPayloadKind, gate: PayloadGate) -> TransformFailure? {
-        if kind == .message { return gate.checkSentMessage(payload, label: label) }
+        if kind == .sentMessage { return gate.checkSentMessage(payload, label: label) }
         let detected = PayloadValidator.detectSchema(payload.value)
-        guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { ChatPayloadKind.of($0) == kind ? $0 : nil }) else { return nil }
+        guard let schema = PayloadGate.schema(for: kind, detected: detected.flatMap { $0.recordKind == kind ? $0 : nil }) else { return nil }
         return gate.check(payload, label: label, schema: schema)
     }
 
@@ -141,7 +141,7 @@ struct ConvertCommand: ParsableCommand {
     /// not converted, so their custom data is not encoded).
     static func toRecord(_ value: JSONValue, _ document: JSONDocument?, label: PayloadLabel, kind: ChatPayloadKind?, options: ChatDecodingOptions) -> Result<JSONValue, TransformFailure> {
         let kind = kind ?? .user
-        if kind == .message {
+        if kind == .sentMessage {
             return transformModel(ChatMessage<Custom>.self, value, document, label: label, options: options) { m throws(ChatEncodingError) in try MessageRecord(m).encodedJSON() }
         }
         return transformRecord(kind, value, document, label: label, options: options) { record throws(ChatEncodingError) in
@@ -181,7 +181,7 @@ struct ConvertCommand: ParsableCommand {
                 }
                 let member = try part("member", MemberRecord.self)
                 model = try member.model(as: Custom.self, user: try part("user", UserRecord.self), channel: try part("channel", ChannelRecord.self))
-            case .message:
+            case .sentMessage:
                 model = try MessageRecord.decode(from: value, options: options).model(as: Custom.self)
             case .messageAction:
                 model = try MessageActionRecord.decode(from: value, options: options).model(as: Custom.self)

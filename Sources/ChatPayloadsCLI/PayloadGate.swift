@@ -20,7 +20,7 @@ final class PayloadGate {
 
     /// The schema `validate` uses for a payload of `kind` (the detected one under `auto`).
     static func schema(for kind: ChatPayloadKind?, detected: BundledSchema?) -> BundledSchema? {
-        detected ?? kind?.schema
+        detected ?? kind?.bundledSchema
     }
 
     /// Nil when the value at `pointer` of `payload` (read at `label` of its input) is valid

@@ -36,7 +36,7 @@ package struct PayloadKindArgument: ExpressibleByArgument, Hashable, Sendable {
     /// The kinds `normalize` and `diff` read: the payloads themselves (a message is the bare payload).
     package static let payloadKinds: [ChatPayloadKind] = [.user, .channel, .member, .messagePayload, .messageAction]
     /// The kinds with a record, which `convert` and the store read (a message in its sent form).
-    package static let recordKinds: [ChatPayloadKind] = [.user, .channel, .member, .message, .messageAction]
+    package static let recordKinds: [ChatPayloadKind] = [.user, .channel, .member, .sentMessage, .messageAction]
 
     /// Why `command` refuses this kind (nil when `auto` or one of `kinds`): the message payload
     /// where the sent form is read, and the other way round, name the spelling to use.
@@ -44,10 +44,10 @@ package struct PayloadKindArgument: ExpressibleByArgument, Hashable, Sendable {
         guard let kind, !kinds.contains(kind) else { return nil }
         let listed = kinds.map(\.argument).joined(separator: ", ")
         switch kind {
-        case .messagePayload where kinds.contains(.message):
+        case .messagePayload where kinds.contains(.sentMessage):
             return "--kind message is a message payload {id, text, ...}, which \(command) does not read; "
                 + "a sent message {timetoken, content, pubnubUserId, pubnubChannelId} is --kind sent-message"
-        case .message where kinds.contains(.messagePayload):
+        case .sentMessage where kinds.contains(.messagePayload):
             return "--kind sent-message is a sent message {timetoken, content, pubnubUserId, pubnubChannelId}, which \(command) does not read; "
                 + "a message payload {id, text, ...} is --kind message"
         default:
@@ -63,17 +63,17 @@ package struct PayloadKindArgument: ExpressibleByArgument, Hashable, Sendable {
 
 /// The kinds `--kind` names: `message` is the message payload (``ChatPayloadKind/messagePayload``,
 /// what `validate --schema message` checks) and `sent-message` the sent form
-/// (``ChatPayloadKind/message``) in every command.
+/// (``ChatPayloadKind/sentMessage``) in every command.
 extension ChatPayloadKind: ExpressibleByArgument {
     /// The kinds a command line names, in `--help`'s order.
-    package static let arguments: [ChatPayloadKind] = [.user, .channel, .member, .messagePayload, .message, .messageAction]
+    package static let arguments: [ChatPayloadKind] = [.user, .channel, .member, .messagePayload, .sentMessage, .messageAction]
 
     /// The command line's spelling (`message` for ``messagePayload``, `sent-message` for
-    /// ``message``, `message-action` for ``messageAction``).
+    /// ``sentMessage``, `message-action` for ``messageAction``).
     package var argument: String {
         switch self {
         case .messagePayload: return "message"
-        case .message: return "sent-message"
+        case .sentMessage: return "sent-message"
         case .messageAction: return "message-action"
         default: return rawValue
         }

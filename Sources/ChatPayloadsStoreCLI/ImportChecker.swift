@@ -70,25 +70,25 @@ struct ImportChecker {
                 // A sent message in YAML: judged by the same rule on its value.
                 return checkSentValue(value, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
-            let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
+            let spec: SchemaSpec = (kind?.bundledSchema).map { .bundled($0) } ?? .auto
             let result = checker.check(item(spec, payload), context: &context)
             // A refusal of the whole document is placed where validate places one: its value's start.
             return convert(result, value: value, document: nil, start: document.position(of: .root))
         case .bytes(let bytes):
-            if kind == nil || kind == .message, bytes.count <= profile.maxBytes, let write = fastSent(bytes) {
+            if kind == nil || kind == .sentMessage, bytes.count <= profile.maxBytes, let write = fastSent(bytes) {
                 return (emptyResult(label, inputIndex, recordIndex, autoDetected: kind == nil), write)
             }
             var options = profile.parseOptions
             options.maxBytes = Int.max
             guard bytes.count <= profile.maxBytes, let document = try? JSONParser.parse(bytes, options: options) else {
                 // Not readable: validate reports it (located parse issue, limit keys).
-                let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
+                let spec: SchemaSpec = (kind?.bundledSchema).map { .bundled($0) } ?? .auto
                 return (checker.check(item(spec, payload), context: &context), nil)
             }
             if let shown = sentMessageKind(document.root) {
                 return checkSent(bytes, document: document, label: label, inputIndex: inputIndex, recordIndex: recordIndex, autoDetected: shown)
             }
-            let spec: SchemaSpec = (kind?.schema).map { .bundled($0) } ?? .auto
+            let spec: SchemaSpec = (kind?.bundledSchema).map { .bundled($0) } ?? .auto
             let result = checker.check(item(spec, payload), context: &context)
             return convert(result, value: document.root, document: document)
         }
@@ -100,7 +100,7 @@ struct ImportChecker {
     /// a content that is not an object included, takes validate's own path and its `auto`
     /// issue). The flag says whether the shape decided.
     private func sentMessageKind(_ value: JSONValue) -> Bool? {
-        if kind == .message { return false }
+        if kind == .sentMessage { return false }
         guard kind == nil, PayloadValidator.detectShape(value) == PayloadCheck.sentMessageShape else { return nil }
         return true
     }
@@ -158,7 +158,7 @@ struct ImportChecker {
     /// Decodes the envelope and the message with the library's record builder
     /// (``PayloadIngestor/record(_:from:document:options:)``); a failure is an invalid payload at its place.
     private func decodeSent(_ value: JSONValue, document: JSONDocument?, into result: PayloadResult) -> (PayloadResult, IngestedRecord?) {
-        build(.message, value, document: document, into: result)
+        build(.sentMessage, value, document: document, into: result)
     }
 
     // MARK: Other kinds
@@ -180,7 +180,7 @@ struct ImportChecker {
             // The payload validate judged: the document itself, or the one inside its envelopes
             // (an App Context event's user, channel or membership is stored as validate read it).
             let shape = PayloadValidator.detectShape(value)
-            guard let schema = shape.payloadSchema, let k = ChatPayloadKind.of(schema),
+            guard let schema = shape.payloadSchema, let k = schema.recordKind,
                   let inner = shape.payloadPointer.resolve(in: value) else {
                 fail(&result, ChatPayloadKind.notSentMessage("store import") + " (as convert --kind sent-message does)",
                      kind: .kind, line: start.line, column: start.column)

@@ -61,7 +61,7 @@ struct StoreExportCommand: ParsableCommand {
         case .user?: tables = [(.users, false)]
         case .channel?: tables = [(.channels, false)]
         case .member?: tables = [(.members, false)]
-        case .message?: tables = [(.messages, false)]
+        case .sentMessage?: tables = [(.messages, false)]
         case .messageAction?: tables = [(.actions, false)]
         default: tables = [(.users, false), (.channels, false), (.members, false), (.messages, false), (.actions, true)]
         }

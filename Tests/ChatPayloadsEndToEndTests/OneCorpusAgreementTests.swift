@@ -226,7 +226,7 @@ final class OneCorpusAgreementTests: ServeTestCase {
         case "member": return (.member, .member)
         case "message-action": return (.messageAction, .messageAction)
         case "message": return (.message, nil)
-        case "message at /content (sent message)": return (.message, .message)
+        case "message at /content (sent message)": return (.message, .sentMessage)
         default: return nil
         }
     }

@@ -18,7 +18,7 @@ import TestSupport
 /// relative paths from the scratch directory, with `--color never` and `--jobs 2`; runs without
 /// a config pass `--no-config` so no `.chatpayloads.yml` above the scratch directory is found.
 ///
-/// Only what is truly nondeterministic is normalized (``normalized(_:)``): the scratch
+/// Only what is truly nondeterministic is normalized (``GoldenTranscript/normalized(_:work:)``): the scratch
 /// directory's absolute path (SARIF's `%SRCROOT%` base) becomes `/WORK`, and JUnit's measured
 /// `time="…"` attributes become `time="T"`. Everything else, the tool version included, is
 /// compared as printed.
@@ -90,19 +90,19 @@ final class ReporterGoldenTests: CLITestCase {
     /// report is a mismatch, pointing at the line that differs.
     func testAChangedReportFailsTheComparison() throws {
         let golden = String(decoding: try Data(contentsOf: Self.goldenURL(.text)), as: UTF8.self)
-        XCTAssertNil(Self.mismatch(actual: golden, expected: golden))
+        XCTAssertNil(GoldenTranscript.mismatch(actual: golden, expected: golden))
         XCTAssertTrue(golden.contains("(exit 1)"), golden)
         let changedExit = golden.replacingOccurrences(of: "(exit 1)", with: "(exit 0)")
-        XCTAssertNotNil(Self.mismatch(actual: changedExit, expected: golden))
+        XCTAssertNotNil(GoldenTranscript.mismatch(actual: changedExit, expected: golden))
         var bytes = Array(golden.utf8)
         let k = bytes.count / 2
         bytes[k] = bytes[k] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
         let changedByte = String(decoding: bytes, as: UTF8.self)
-        let message = try XCTUnwrap(Self.mismatch(actual: changedByte, expected: golden))
+        let message = try XCTUnwrap(GoldenTranscript.mismatch(actual: changedByte, expected: golden))
         let line = golden.utf8.prefix(k).filter { $0 == UInt8(ascii: "\n") }.count + 1
         XCTAssertTrue(message.contains("at line \(line):"), message)
-        XCTAssertNotNil(Self.mismatch(actual: String(golden.dropLast()), expected: golden))
-        XCTAssertNotNil(Self.mismatch(actual: golden + "\n", expected: golden))
+        XCTAssertNotNil(GoldenTranscript.mismatch(actual: String(golden.dropLast()), expected: golden))
+        XCTAssertNotNil(GoldenTranscript.mismatch(actual: golden + "\n", expected: golden))
     }
 
     // MARK: - Support
@@ -118,42 +118,8 @@ final class ReporterGoldenTests: CLITestCase {
             let arguments = ["validate", "--reporter", kind.rawValue, "--color", "never", "--jobs", "2"] + scenario.arguments
             let r = try run(arguments, stdin: scenario.stdin, file: file, line: line)
             XCTAssertTrue(r.exitedNormally, "\(scenario.name): ended by a signal", file: file, line: line)
-            transcript += "=== \(scenario.name): chatpayloads \(arguments.joined(separator: " ")) (exit \(r.status))\n"
-            transcript += normalized(r.stdout)
-            if !r.stderr.isEmpty {
-                transcript += "--- stderr\n" + normalized(r.stderr)
-            }
+            transcript += GoldenTranscript.section(scenario.name, arguments, r, work: work)
         }
-        let url = Self.goldenURL(kind)
-        if ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["CHATPAYLOADS_UPDATE_GOLDEN"] ?? "") {
-            try Data(transcript.utf8).write(to: url)
-            return
-        }
-        let expected = try XCTUnwrap(
-            FileManager.default.contents(atPath: url.path), "no golden file \(url.path) (CHATPAYLOADS_UPDATE_GOLDEN=1 writes it)", file: file, line: line)
-        if let message = Self.mismatch(actual: transcript, expected: String(decoding: expected, as: UTF8.self)) {
-            XCTFail("--reporter \(kind.rawValue) differs from golden/validate/\(kind.rawValue).txt \(message)", file: file, line: line)
-        }
-    }
-
-    /// The output without what changes from run to run: the scratch directory and JUnit's times.
-    private func normalized(_ text: String) -> String {
-        var s = text
-        for dir in [work.path, work.resolvingSymlinksInPath().path] {
-            s = s.replacingOccurrences(of: URL(fileURLWithPath: dir, isDirectory: true).absoluteString, with: "file:///WORK/")
-            s = s.replacingOccurrences(of: dir, with: "/WORK")
-        }
-        return s.replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="T""#, options: .regularExpression)
-    }
-
-    /// nil when the texts are identical, else where they first differ.
-    static func mismatch(actual: String, expected: String) -> String? {
-        guard actual.utf8.elementsEqual(expected.utf8) else {
-            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let k = zip(a, e).enumerated().first { !$0.element.0.utf8.elementsEqual($0.element.1.utf8) }?.offset ?? min(a.count, e.count)
-            return "at line \(k + 1):\n  expected: \(k < e.count ? String(e[k]).debugDescription : "(end)")\n  actual:   \(k < a.count ? String(a[k]).debugDescription : "(end)")"
-        }
-        return nil
+        try GoldenTranscript.check(transcript, golden: Self.goldenURL(kind), what: "--reporter \(kind.rawValue)", file: file, line: line)
     }
 }

@@ -94,7 +94,7 @@ final class SentMessageModelsImportTests: CLITestCase {
 
     /// The library's verdicts: ``PayloadIngestor`` building messages on the whole input.
     func ingestorVerdicts(_ profile: Profile) throws -> [Verdict] {
-        let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .message)
+        let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .sentMessage)
         let results = ingestor.ingest(Array(Self.corpus.joined(separator: "\n").utf8), format: .ndjson)
         return results.map { result in
             Verdict(

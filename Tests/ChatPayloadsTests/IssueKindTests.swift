@@ -82,8 +82,27 @@ final class IssueKindTests: XCTestCase {
         XCTAssertEqual(limitError.kind, .limit(.regexSteps))
         XCTAssertEqual(IssueKind(limitError), .limit(.maxRegexSteps))
         let typed = try XCTUnwrap(schema.validate(["q": 1]).errors.first)
-        XCTAssertEqual(typed.kind, .keyword("type"))
+        XCTAssertEqual(typed.kind, .keyword(.type))
         XCTAssertEqual(IssueKind(typed), .keyword("type"))
+    }
+
+    /// A keyword kind reads back as the validator's typed keyword, and its specification link
+    /// follows from that keyword (JSON Schema Core for core, applicator and unevaluated keywords).
+    func testKeywordKindsReadBackTheTypedKeyword() {
+        XCTAssertEqual(IssueKind.keyword("required").schemaKeyword, .required)
+        XCTAssertEqual(IssueKind.keyword("$ref").schemaKeyword, .ref)
+        XCTAssertEqual(IssueKind.keyword("false").schemaKeyword, .falseSchema)
+        XCTAssertNil(IssueKind.keyword("x-custom").schemaKeyword)
+        XCTAssertNil(IssueKind.parse.schemaKeyword)
+        XCTAssertNil(IssueKind.limit(.maxDepth).schemaKeyword)
+        for keyword in SchemaKeyword.allCases {
+            XCTAssertEqual(IssueKind.keyword(keyword.name).schemaKeyword, keyword)
+            let expected = keyword.isDefinedByCore ? IssueKind.coreSpecification : IssueKind.validationSpecification
+            XCTAssertEqual(IssueKind.keyword(keyword.name).specificationLink, expected, keyword.name)
+        }
+        XCTAssertEqual(IssueKind.keyword("false").specificationLink, IssueKind.coreSpecification)
+        XCTAssertEqual(IssueKind.keyword("dependencies").specificationLink, IssueKind.validationSpecification)
+        XCTAssertEqual(IssueKind.keyword("x-custom").specificationLink, IssueKind.validationSpecification)
     }
 
     /// `docs/issue-kinds.md` (each tool kind's ``IssueKind/link``) has a section for every tool

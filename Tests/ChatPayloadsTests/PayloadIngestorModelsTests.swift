@@ -33,7 +33,7 @@ final class PayloadIngestorModelsTests: XCTestCase {
         XCTAssertEqual(try PayloadIngestor.record(.user, from: .null, document: try document(user), options: ChatDecodingOptions()), .user(try UserRecord(model)))
         // A sent message's action without a parent id gets the message's.
         let sent = #"{"timetoken":17000000000000001,"content":{"id":"m1","text":"hi","createdAt":"2024-01-02T03:04:05Z"},"pubnubUserId":"u1","pubnubChannelId":"c1","messageActions":[{"actionTimetoken":17000000000000002,"parentTimetoken":17000000000000001,"sourceType":"reaction","value":"+1","pubnubUserId":"u2","pubnubChannelId":"c1"}]}"#
-        guard case .message(let message, _, _, let actions)? = try PayloadIngestor.record(.message, from: try document(sent).root, document: nil, options: ChatDecodingOptions()) else {
+        guard case .message(let message, _, _, let actions)? = try PayloadIngestor.record(.sentMessage, from: try document(sent).root, document: nil, options: ChatDecodingOptions()) else {
             return XCTFail("no message record")
         }
         XCTAssertEqual(message.id, "m1")

@@ -121,7 +121,7 @@ final class PayloadIngestorTests: XCTestCase {
     }
 
     func testTheIngestorGivesTheTypedRecordWhicheverPathReadsIt() throws {
-        let ingest = try ingestor(.message, building: .message)
+        let ingest = try ingestor(.message, building: .sentMessage)
         var lines: [String] = []
         for content in Self.contents {
             lines.append(sent(content))
@@ -150,7 +150,7 @@ final class PayloadIngestorTests: XCTestCase {
     }
 
     func testAnInvalidSentMessageIsLocatedUnderContent() throws {
-        let ingest = try ingestor(.message, building: .message)
+        let ingest = try ingestor(.message, building: .sentMessage)
         let text = "\n" + sent(#"{"id":"m1","text":5,"createdAt":"2024-01-02T03:04:05Z"}"#)
         let result = try XCTUnwrap(ingest.ingest(Array(text.utf8), format: .ndjson).first)
         XCTAssertEqual(result.outcome, .invalid)

@@ -36,7 +36,7 @@ final class SentMessageModelsLibraryTests: XCTestCase {
         for profile in [Profile.compat, .standard, .strict] {
             var context = ValidatorCache.Context(profile: profile)
             let check = PayloadCheck(profile: profile)
-            let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .message)
+            let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: profile), building: .sentMessage)
             for (extra, pointers) in Self.cases {
                 let text = Self.sent(extra)
                 let expected = pointers[profile.name] ?? []
@@ -82,7 +82,7 @@ final class SentMessageModelsLibraryTests: XCTestCase {
         var context = ValidatorCache.Context(profile: .standard)
         let checked = try XCTUnwrap(PayloadCheck(profile: .standard).check(Array(yaml.utf8), format: .yaml, schema: .auto, context: &context).first)
         XCTAssertEqual(Self.errors(checked.issues), ["/userModel/name@8:9", "/messageActions/0/actionTimetoken@10:91"])
-        let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: .standard), building: .message)
+        let ingestor = PayloadIngestor(validator: try PayloadValidator(schema: .bundled(.message), profile: .standard), building: .sentMessage)
         let ingested = try XCTUnwrap(ingestor.ingest(Array(yaml.utf8), format: .yaml).first)
         XCTAssertFalse(ingested.isValid)
         XCTAssertNil(ingested.record)

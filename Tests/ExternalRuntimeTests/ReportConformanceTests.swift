@@ -38,4 +38,25 @@ final class ReportConformanceTests: CLITestCase {
         try ReportCheck.assertConforms(files)
     }
 
+    /// `interop check`'s reports, written by the same format writers as `validate`'s, conform
+    /// too: a run with every class of finding (lossy differences, notes with `--verbose`, an
+    /// allowed class as warnings, a crash as failed).
+    func testInteropReportsConformToTheirSpecifications() throws {
+        let decoder = "python3 fx/decoders/decoder.py --batch"
+        let runs: [(name: String, arguments: [String])] = [
+            ("lossy", ["--verbose", "--kind", "message-action", "--run", "\(decoder) --defect float-timetoken"]),
+            ("allowed", ["--kind", "channel", "--allow", "lenient", "--run", "\(decoder) --defect accept-all"]),
+            ("failed", ["--kind", "message-action", "--run", "\(decoder) --defect crash"]),
+        ]
+        var files: [(kind: String, url: URL)] = []
+        for (name, arguments) in runs {
+            for kind in ["sarif", "junit", "github", "text"] {
+                let file = "\(name).\(kind)"
+                let r = try run(["interop", "check", "--batch", "--reporter", kind, "-o", file] + arguments)
+                XCTAssertEqual(r.status, name == "allowed" ? 0 : 1, r.stderr)
+                files.append((kind, work.appendingPathComponent(file)))
+            }
+        }
+        try ReportCheck.assertConforms(files)
+    }
 }

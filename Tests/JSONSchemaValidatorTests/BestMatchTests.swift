@@ -41,13 +41,13 @@ final class BestMatchTests: XCTestCase {
 
     func testWhenEveryBranchFailsOnTypeTheApplicatorErrorIsBest() throws {
         let e = try best(#"{"anyOf": [{"type": "string"}, {"type": "integer"}]}"#, "true")
-        XCTAssertEqual(e.keyword, "anyOf")
+        XCTAssertEqual(e.keyword, .anyOf)
         XCTAssertEqual(e.message, "value must match at least one of the 2 schemas in anyOf, but matches none")
     }
 
     func testAPlainErrorBeatsAnApplicatorError() throws {
         let e = try best(#"{"anyOf": [{"type": "string"}, {"type": "integer"}], "required": ["x"]}"#, "{}")
-        XCTAssertEqual(e.keyword, "required")
+        XCTAssertEqual(e.keyword, .required)
     }
 
     func testNestedApplicators() throws {

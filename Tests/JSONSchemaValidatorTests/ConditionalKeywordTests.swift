@@ -23,7 +23,7 @@ final class ConditionalKeywordTests: XCTestCase {
         assertValid(#"{"if": {"type": "string"}}"#, "1", #""s""#)
         assertValid(#"{"then": false, "else": false}"#, "1")
         assertValid(#"{"if": false, "then": false}"#, "1")
-        assertInvalid(#"{"if": true, "then": false}"#, "1", keyword: "false")
+        assertInvalid(#"{"if": true, "then": false}"#, "1", keyword: .falseSchema)
         assertValid(#"{"if": true, "else": false}"#, "1")
         assertInvalid(#"{"if": false, "else": {"type": "string"}}"#, "1", message: "value must be a string, got integer 1")
     }

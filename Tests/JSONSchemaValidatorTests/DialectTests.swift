@@ -13,7 +13,7 @@ final class DialectTests: XCTestCase {
     func testDraft7ArrayItemsAreTupleValidationWithAdditionalItems() throws {
         let schema = #"{\#(draft7), "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": false}"#
         assertValid(schema, #"["a", 1]"#, #"["a"]"#, "[]")
-        assertInvalid(schema, #"[1, 1]"#, keyword: "type", at: "/0")
+        assertInvalid(schema, #"[1, 1]"#, keyword: .type, at: "/0")
         assertInvalid(schema, #"["a", 1, true]"#, at: "/2")
         // The compiled form has its fast path like any 2020-12 schema.
         XCTAssertTrue(try JSONSchema(parsing: schema).hasFastPath)
@@ -28,21 +28,21 @@ final class DialectTests: XCTestCase {
         """#
         // `type: integer` beside `$ref` is ignored, and so is the sibling `$id`.
         assertValid(schema, #"{"n": "abc"}"#)
-        assertInvalid(schema, #"{"n": "abcd"}"#, keyword: "maxLength", at: "/n")
-        assertInvalid(schema, #"{"n": 1}"#, keyword: "type", at: "/n")
+        assertInvalid(schema, #"{"n": "abcd"}"#, keyword: .maxLength, at: "/n")
+        assertInvalid(schema, #"{"n": 1}"#, keyword: .type, at: "/n")
         // Under 2019-09 the siblings apply.
-        assertInvalid(##"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$defs": {"s": {"type": "string"}}, "$ref": "#/$defs/s", "maxLength": 1}"##, #""ab""#, keyword: "maxLength")
+        assertInvalid(##"{"$schema": "https://json-schema.org/draft/2019-09/schema", "$defs": {"s": {"type": "string"}}, "$ref": "#/$defs/s", "maxLength": 1}"##, #""ab""#, keyword: .maxLength)
     }
 
     func testDraft4BooleanExclusiveMaximumAndMinimum() {
         let schema = #"{\#(draft4), "maximum": 10, "exclusiveMaximum": true, "minimum": 1, "exclusiveMinimum": true}"#
         assertValid(schema, "9.5", "2")
-        assertInvalid(schema, "10", keyword: "maximum")
-        assertInvalid(schema, "1", keyword: "minimum")
+        assertInvalid(schema, "10", keyword: .maximum)
+        assertInvalid(schema, "1", keyword: .minimum)
         assertValid(#"{\#(draft4), "maximum": 10, "exclusiveMaximum": false}"#, "10")
         // A numeric exclusiveMaximum is draft 6's form: draft 4's meta-schema refuses it.
         assertSchemaError(#"{\#(draft4), "exclusiveMaximum": 5}"#, kind: .invalidSchema)
-        assertInvalid(#"{"$schema": "http://json-schema.org/draft-06/schema#", "exclusiveMaximum": 5}"#, "5", keyword: "exclusiveMaximum")
+        assertInvalid(#"{"$schema": "http://json-schema.org/draft-06/schema#", "exclusiveMaximum": 5}"#, "5", keyword: .exclusiveMaximum)
     }
 
     func testDraft4IdAndLocationIndependentIdentifiers() {
@@ -60,7 +60,7 @@ final class DialectTests: XCTestCase {
         // `const` (draft 6), `if` (draft 7), `dependentRequired` (2019-09), `prefixItems` (2020-12).
         assertValid(#"{\#(draft4), "const": 1, "if": true, "then": false}"#, "2")
         assertValid(#"{\#(draft7), "dependentRequired": {"a": ["b"]}, "prefixItems": [false]}"#, #"{"a": 1}"#, "[1]")
-        assertInvalid(#"{\#(draft7), "if": {"type": "integer"}, "then": {"minimum": 5}}"#, "3", keyword: "minimum")
+        assertInvalid(#"{\#(draft7), "if": {"type": "integer"}, "then": {"minimum": 5}}"#, "3", keyword: .minimum)
     }
 
     func testDependenciesInBothForms() {

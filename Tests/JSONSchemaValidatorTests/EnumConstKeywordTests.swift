@@ -17,13 +17,13 @@ final class EnumConstKeywordTests: XCTestCase {
     func testStringsCompareByScalarsNotCanonicalEquivalence() {
         // U+00E9 vs "e" + U+0301: canonically equivalent for Swift's ==, different JSON strings.
         assertValid(#"{"const": "\u00e9"}"#, #""\u00e9""#, "\"\u{e9}\"")
-        assertInvalid(#"{"const": "\u00e9"}"#, #""e\u0301""#, keyword: "const")
-        assertInvalid(#"{"enum": ["\u00e9", "x"]}"#, #""e\u0301""#, keyword: "enum")
+        assertInvalid(#"{"const": "\u00e9"}"#, #""e\u0301""#, keyword: .const)
+        assertInvalid(#"{"enum": ["\u00e9", "x"]}"#, #""e\u0301""#, keyword: .enum)
     }
 
     func testEnumSmallAndLarge() {
         assertValid(#"{"enum": ["a", 1, null, {"k": [1]}]}"#, #""a""#, "1.0", "null", #"{"k": [1.0]}"#)
-        assertInvalid(#"{"enum": ["a", "b"]}"#, #""c""#, message: #"value must be one of "a", "b", got string "c""#, keyword: "enum", at: "")
+        assertInvalid(#"{"enum": ["a", "b"]}"#, #""c""#, message: #"value must be one of "a", "b", got string "c""#, keyword: .enum, at: "")
         // More than 8 values: the hashed path must agree with the linear one.
         let big = #"{"enum": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, "\u00e9", {"a": 1, "b": 2}, [1, 2], 1e400, 99999999999999999999]}"#
         assertValid(big, "1.0", "11.00", "1e1", #""\u00e9""#, #"{"b": 2.0, "a": 1}"#, "[1.0, 2e0]", "10e399", "99999999999999999999.0")

@@ -108,50 +108,50 @@ final class FailClosedRound3EngineTests: XCTestCase {
     // MARK: - Finding 2 (the engine side): advisory keywords relax assertions, not conditions
 
     /// Every failure of `keywords` is advisory.
-    static func advising(_ keywords: Set<String>) -> ValidatorOptions {
+    static func advising(_ keywords: Set<SchemaKeyword>) -> ValidatorOptions {
         var options = ValidatorOptions()
         options.advisory = AdvisoryRule { keywords.contains($0.keyword) ? .all : [] }
         return options
     }
 
     func testFinding2_AdvisoryTypeKeepsTheIfCondition() throws {
-        let schema = try compile(#"{"properties": {"url": {"if": {"type": "null"}, "else": {"type": "string", "pattern": "^https?:"}}}}"#, options: Self.advising(["type"]))
+        let schema = try compile(#"{"properties": {"url": {"if": {"type": "null"}, "else": {"type": "string", "pattern": "^https?:"}}}}"#, options: Self.advising([.type]))
         XCTAssertFalse(schema.hasFastPath)
         // Not null: `else` applies, and its pattern is not advisory.
         let bad = schema.validate(try json(#"{"url": "::x"}"#))
         XCTAssertFalse(bad.isValid)
-        XCTAssertEqual(bad.errors.map(\.keyword), ["pattern"])
+        XCTAssertEqual(bad.errors.map(\.keyword), [.pattern])
         XCTAssertEqual(schema.verdict(try json(#"{"url": "::x"}"#)), .invalid)
         // Null: the `if` holds, nothing else applies.
         XCTAssertTrue(schema.validate(try json(#"{"url": null}"#)).isValid)
         // A number: `else`'s type fails where it decides, so it is advisory.
         let number = schema.validate(try json(#"{"url": 5}"#))
         XCTAssertTrue(number.isValid)
-        XCTAssertEqual(number.advisories.map(\.keyword), ["type"])
+        XCTAssertEqual(number.advisories.map(\.keyword), [.type])
         XCTAssertEqual(number.advisories.first?.instanceLocation.description, "/url")
     }
 
     func testFinding2_AdvisoryMaximumInElseIsReportedOnce() throws {
-        let schema = try compile(#"{"if": {"type": "string"}, "then": {"maxLength": 3}, "else": {"type": "integer", "maximum": 10}}"#, options: Self.advising(["maximum"]))
+        let schema = try compile(#"{"if": {"type": "string"}, "then": {"maxLength": 3}, "else": {"type": "integer", "maximum": 10}}"#, options: Self.advising([.maximum]))
         let big = schema.validate(.number(JSONNumber(11)))
         XCTAssertTrue(big.isValid)
         XCTAssertTrue(big.errors.isEmpty)
-        XCTAssertEqual(big.advisories.map(\.keyword), ["maximum"])
+        XCTAssertEqual(big.advisories.map(\.keyword), [.maximum])
         XCTAssertEqual(schema.verdict(.number(JSONNumber(11))), .valid)
         let both = schema.validate(try json("11.5"))
         XCTAssertFalse(both.isValid)
-        XCTAssertEqual(both.errors.map(\.keyword), ["type"])
-        XCTAssertEqual(both.advisories.map(\.keyword), ["maximum"])
+        XCTAssertEqual(both.errors.map(\.keyword), [.type])
+        XCTAssertEqual(both.advisories.map(\.keyword), [.maximum])
         XCTAssertFalse(schema.validate(.string("abcd")).isValid)
     }
 
     func testFinding2_AdvisoryKeywordsKeepDecidingInsideNotContainsAndBranches() throws {
-        let options = Self.advising(["type", "const", "required"])
+        let options = Self.advising([.type, .const, .required])
         // not: relaxing `type` inside it would make it reject everything.
         let not = try compile(#"{"not": {"type": "string"}}"#, options: options)
         XCTAssertTrue(not.validate(.number(JSONNumber(1))).isValid)
         XCTAssertFalse(not.validate(.string("x")).isValid)
-        XCTAssertEqual(not.validate(.string("x")).errors.map(\.keyword), ["not"])
+        XCTAssertEqual(not.validate(.string("x")).errors.map(\.keyword), [.not])
         // contains (with maxContains): relaxing `const` inside it would count every item.
         let contains = try compile(#"{"contains": {"const": 1}, "maxContains": 1}"#, options: options)
         XCTAssertTrue(contains.validate(try json("[1, 2, 3]")).isValid)
@@ -160,23 +160,23 @@ final class FailClosedRound3EngineTests: XCTestCase {
         // oneOf: relaxing a branch would make two branches match.
         let oneOf = try compile(#"{"oneOf": [{"type": "string"}, {"type": "integer"}]}"#, options: options)
         XCTAssertTrue(oneOf.validate(.string("x")).isValid)
-        XCTAssertEqual(oneOf.validate(.null).errors.map(\.keyword), ["oneOf"])
+        XCTAssertEqual(oneOf.validate(.null).errors.map(\.keyword), [.oneOf])
         // dependentSchemas: an assertion (the condition is the property's presence).
         let dependent = try compile(#"{"dependentSchemas": {"card": {"required": ["billing"]}}}"#, options: options)
         let missing = dependent.validate(try json(#"{"card": 1}"#))
         XCTAssertTrue(missing.isValid)
-        XCTAssertEqual(missing.advisories.map(\.keyword), ["required"])
+        XCTAssertEqual(missing.advisories.map(\.keyword), [.required])
         // The same definition, reached from an assertion and from a condition.
         let shared = try compile(##"{"$defs": {"s": {"type": "string"}}, "properties": {"a": {"$ref": "#/$defs/s"}, "b": {"not": {"$ref": "#/$defs/s"}}}}"##, options: options)
         let r = shared.validate(try json(#"{"a": 1, "b": "x"}"#))
         XCTAssertFalse(r.isValid)
-        XCTAssertEqual(r.errors.map(\.keyword), ["not"])
-        XCTAssertEqual(r.advisories.map(\.keyword), ["type"])
+        XCTAssertEqual(r.errors.map(\.keyword), [.not])
+        XCTAssertEqual(r.advisories.map(\.keyword), [.type])
     }
 
     func testFinding2_AdvisoryOnlyOnTheKindsTheRuleNames() throws {
         var options = ValidatorOptions()
-        options.advisory = AdvisoryRule { $0.keyword == "type" ? .null : [] }
+        options.advisory = AdvisoryRule { $0.keyword == .type ? .null : [] }
         let schema = try compile(#"{"properties": {"name": {"type": "string"}}}"#, options: options)
         XCTAssertTrue(schema.validate(try json(#"{"name": null}"#)).isValid)
         XCTAssertFalse(schema.validate(try json(#"{"name": 5}"#)).isValid)

@@ -14,7 +14,7 @@ final class FormatKeywordTests: XCTestCase {
     func testAssertAll() {
         let options = ValidatorOptions(formats: .assertAll)
         assertValid(#"{"format": "email"}"#, #""a@example.com""#, "12", "null", options: options)
-        assertInvalid(#"{"format": "email"}"#, #""not an email""#, message: #"value must be a valid email, got "not an email""#, keyword: "format", options: options)
+        assertInvalid(#"{"format": "email"}"#, #""not an email""#, message: #"value must be a valid email, got "not an email""#, keyword: .format, options: options)
         assertValid(#"{"format": "date-time"}"#, #""2024-02-29T12:00:00Z""#, options: options)
         assertInvalid(#"{"format": "date-time"}"#, #""2023-02-29T12:00:00Z""#, options: options)
         assertValid(#"{"format": "uuid"}"#, #""2eb8aa08-aa98-11ea-b4aa-73b441d16380""#, options: options)
@@ -88,6 +88,6 @@ final class FormatKeywordTests: XCTestCase {
             """#, uri: "https://example.com/format-assertion-meta")
         let schema = #"{"$schema": "https://example.com/format-assertion-meta", "format": "ipv4"}"#
         assertValid(schema, #""127.0.0.1""#, registry: registry)
-        assertInvalid(schema, #""127.0.0.300""#, keyword: "format", registry: registry)
+        assertInvalid(schema, #""127.0.0.300""#, keyword: .format, registry: registry)
     }
 }

@@ -42,7 +42,7 @@ final class HostileInputTests: XCTestCase {
         let withLeaf = try JSONParser.parse(String(repeating: "[", count: 500) + "1" + String(repeating: "]", count: 500))
         let r2 = check(arrays, withLeaf.root)
         XCTAssertFalse(r2.isValid)
-        XCTAssertEqual(r2.allErrors.last?.keyword, "type", "expected the type error on the leaf, got: \(r2.allErrors.last?.message ?? "")")
+        XCTAssertEqual(r2.allErrors.last?.keyword, .type, "expected the type error on the leaf, got: \(r2.allErrors.last?.message ?? "")")
         // A linked list of 500 objects (a reply chain, say).
         let list = try compile(##"{"type": "object", "properties": {"next": {"$ref": "#"}}}"##)
         let chain = try JSONParser.parse(String(repeating: #"{"next": "#, count: 500) + "{}" + String(repeating: "}", count: 500))

@@ -7,7 +7,7 @@ import XCTest
 /// specification's own meta-schemas.
 final class KeywordTableTests: XCTestCase {
     func testEveryKeywordIsDeclaredOnce() {
-        let names = KeywordTable.all.map(\.name)
+        let names = KeywordTable.all.map(\.keyword.name)
         XCTAssertEqual(names.count, Set(names).count, "declared twice: \(Dictionary(grouping: names, by: { $0 }).filter { $1.count > 1 }.keys.sorted())")
     }
 
@@ -26,24 +26,24 @@ final class KeywordTableTests: XCTestCase {
         }
         XCTAssertEqual(KeywordTable.knownKeywords, defined)
         for (keyword, vocabulary) in vocabularyOf {
-            XCTAssertEqual(KeywordTable.vocabulary(of: keyword), Vocabulary(rawValue: vocabulary), keyword)
+            XCTAssertEqual(SchemaKeyword(rawValue: keyword).flatMap { KeywordTable.byKeyword[$0]?.vocabulary }, Vocabulary(rawValue: vocabulary), keyword)
         }
     }
 
     func testKeywordsReadByAnotherNameAKeywordThatCompiles() {
-        let compiling = Set(KeywordTable.steps.map(\.name))
+        let compiling = Set(KeywordTable.steps.map(\.keyword))
         for definition in KeywordTable.all {
             if case .readBy(let lead, _) = definition.compilation {
-                XCTAssertTrue(compiling.contains(lead), "\(definition.name) is read by \(lead), which compiles nothing")
+                XCTAssertTrue(compiling.contains(lead), "\(definition.keyword) is read by \(lead), which compiles nothing")
             }
         }
-        let properties = KeywordTable.steps.first { $0.name == "properties" }
-        XCTAssertEqual(properties?.triggers, ["properties", "patternProperties", "additionalProperties"])
-        XCTAssertEqual(KeywordTable.steps.first { $0.name == "if" }?.triggers, ["if"])
+        let properties = KeywordTable.steps.first { $0.keyword == .properties }
+        XCTAssertEqual(properties?.triggers, [.properties, .patternProperties, .additionalProperties])
+        XCTAssertEqual(KeywordTable.steps.first { $0.keyword == .if }?.triggers, [.if])
     }
 
     func testEvaluationOrderPutsAssertionsFirstAndUnevaluatedLast() {
-        let order = KeywordTable.steps.map(\.name)
+        let order = KeywordTable.steps.map(\.keyword.name)
         func position(_ name: String) -> Int { order.firstIndex(of: name) ?? -1 }
         XCTAssertEqual(order.first, "type")
         XCTAssertEqual(Array(order.suffix(2)), ["unevaluatedItems", "unevaluatedProperties"])
@@ -63,7 +63,7 @@ final class KeywordTableTests: XCTestCase {
         XCTAssertNil(SubschemaKeywords.shape(of: "enum"))
         XCTAssertNil(SubschemaKeywords.shape(of: "const"))
         XCTAssertNil(SubschemaKeywords.shape(of: "x-unknown"))
-        let single = Set(KeywordTable.all.filter { $0.subschemas == .schema }.map(\.name))
+        let single = Set(KeywordTable.all.filter { $0.subschemas == .schema }.map(\.keyword.name))
         XCTAssertEqual(single, [
             "additionalItems", "additionalProperties", "contains", "contentSchema", "else", "if", "not", "propertyNames",
             "then", "unevaluatedItems", "unevaluatedProperties",

@@ -88,7 +88,7 @@ final class LinearEvaluationTests: XCTestCase {
         if !valid {
             // The best match is the real mistake at the bottom, not an operator mismatch on the way.
             let best = try XCTUnwrap(counted.result.bestMatch, file: file, line: line)
-            XCTAssertEqual(best.keyword, "type", "\(best)", file: file, line: line)
+            XCTAssertEqual(best.keyword, .type, "\(best)", file: file, line: line)
             XCTAssertTrue(best.instanceLocation.description.hasSuffix("/property"), "\(best)", file: file, line: line)
             XCTAssertEqual(best.message, #""property" must be a string, got integer 5"#, file: file, line: line)
             // Every output unit is reachable in linear size too.
@@ -129,6 +129,6 @@ final class LinearEvaluationTests: XCTestCase {
         // A branch that fails its discriminator reports that failure, not its deep errors.
         let wrongOp = schema.validate(try json(#"{"op": "xor", "args": [true, 5]}"#))
         XCTAssertFalse(wrongOp.allErrors.contains { $0.instanceLocation.description == "/args/1" }, "\(wrongOp.allErrors)")
-        XCTAssertTrue(wrongOp.allErrors.contains { $0.keyword == "const" && $0.instanceLocation.description == "/op" }, "\(wrongOp.allErrors)")
+        XCTAssertTrue(wrongOp.allErrors.contains { $0.keyword == .const && $0.instanceLocation.description == "/op" }, "\(wrongOp.allErrors)")
     }
 }

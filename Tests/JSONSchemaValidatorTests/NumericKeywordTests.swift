@@ -7,9 +7,9 @@ final class NumericKeywordTests: XCTestCase {
     func testBoundsAreExact() {
         assertValid(#"{"maximum": 0.3}"#, "0.3", "0.29999999999999999", "-1e400")
         // As doubles 0.30000000000000001 == 0.3; exactly it is larger.
-        assertInvalid(#"{"maximum": 0.3}"#, "0.30000000000000001", message: "value must be <= 0.3, got 0.30000000000000001", keyword: "maximum")
+        assertInvalid(#"{"maximum": 0.3}"#, "0.30000000000000001", message: "value must be <= 0.3, got 0.30000000000000001", keyword: .maximum)
         assertValid(#"{"minimum": 0.1}"#, "0.1", "0.10000000000000000001")
-        assertInvalid(#"{"minimum": 0.1}"#, "0.09999999999999999999", keyword: "minimum")
+        assertInvalid(#"{"minimum": 0.1}"#, "0.09999999999999999999", keyword: .minimum)
         assertValid(#"{"exclusiveMinimum": 0}"#, "1e-400", "0.0000001")
         assertInvalid(#"{"exclusiveMinimum": 0}"#, "0", message: "value must be > 0, got 0")
         assertInvalid(#"{"exclusiveMinimum": 0}"#, "-0.0")
@@ -19,7 +19,7 @@ final class NumericKeywordTests: XCTestCase {
 
     func testHugeBounds() {
         assertValid(#"{"maximum": 1e400}"#, "1e399", "1e400", "9.99999999999999999999e399", "1.7976931348623157e308", "99999999999999999999")
-        assertInvalid(#"{"maximum": 1e400}"#, "1.0000000000000000000001e400", keyword: "maximum")
+        assertInvalid(#"{"maximum": 1e400}"#, "1.0000000000000000000001e400", keyword: .maximum)
         assertInvalid(#"{"maximum": 1e400}"#, "1e401", message: "value must be <= 1e+400, got 1e+401")
         assertValid(#"{"minimum": -1e400}"#, "-1e400", "0", "-1e399")
         assertInvalid(#"{"minimum": -1e400}"#, "-1e401")
@@ -43,7 +43,7 @@ final class NumericKeywordTests: XCTestCase {
 
     func testMultipleOfIsExactOnDecimals() {
         assertValid(#"{"multipleOf": 0.01}"#, "19.99", "0.01", "-19.99", "0", "1e10", "100.1")
-        assertInvalid(#"{"multipleOf": 0.01}"#, "19.999", message: "value must be a multiple of 0.01, got 19.999", keyword: "multipleOf")
+        assertInvalid(#"{"multipleOf": 0.01}"#, "19.999", message: "value must be a multiple of 0.01, got 19.999", keyword: .multipleOf)
         assertValid(#"{"multipleOf": 0.1}"#, "0.3", "0.7", "1.1")
         assertInvalid(#"{"multipleOf": 0.1}"#, "0.31")
         assertValid(#"{"multipleOf": 0.5}"#, "1e308", "1e400", "2.5", "-7.5")
@@ -60,7 +60,7 @@ final class NumericKeywordTests: XCTestCase {
 
     func testMultipleOfTooMuchWorkFailsClosed() throws {
         // A >18-digit divisor against 10^300000 exceeds the exact-arithmetic work budget.
-        let result = assertInvalid(#"{"multipleOf": 1234567890123456789012}"#, "1e300000", keyword: "multipleOf")
+        let result = assertInvalid(#"{"multipleOf": 1234567890123456789012}"#, "1e300000", keyword: .multipleOf)
         let message = try XCTUnwrap(result?.errors.first?.message)
         XCTAssertTrue(message.contains("too large to check"), message)
     }

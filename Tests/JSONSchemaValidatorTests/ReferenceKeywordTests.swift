@@ -16,8 +16,8 @@ final class ReferenceKeywordTests: XCTestCase {
         assertInvalid(schema, #"{"q": 0}"#, at: "/q")
         assertInvalid(schema, #"{"r": 0}"#, at: "/r")
         assertInvalid(schema, #"{"s": 0}"#, at: "/s")
-        assertInvalid(schema, #"{"t": 4}"#, keyword: "maximum")
-        assertInvalid(schema, #"{"t": 0}"#, keyword: "minimum")
+        assertInvalid(schema, #"{"t": 4}"#, keyword: .maximum)
+        assertInvalid(schema, #"{"t": 0}"#, keyword: .minimum)
         let s = try compile(schema)
         let e = try XCTUnwrap(check(s, try json(#"{"p": 0}"#)).errors.first)
         XCTAssertEqual(e.keywordLocation, "/properties/p/$ref/minimum")
@@ -49,7 +49,7 @@ final class ReferenceKeywordTests: XCTestCase {
         for i in 0..<20 { nested = #"{"value": \#(i), "children": [\#(nested), {"value": 0}]}"# }
         assertValid(tree, nested)
         let bad = nested.replacingOccurrences(of: #"{"value": 1}"#, with: #"{"value": "one"}"#)
-        let r = assertInvalid(tree, bad, keyword: "type")
+        let r = assertInvalid(tree, bad, keyword: .type)
         XCTAssertEqual(r?.errors.first?.instanceLocation.tokens.count, 41)
         // Mutual recursion through $defs.
         let mutual = ##"{"$defs": {"a": {"items": {"$ref": "#/$defs/b"}}, "b": {"items": {"$ref": "#/$defs/a"}, "type": "array"}}, "$ref": "#/$defs/a"}"##
@@ -66,7 +66,9 @@ final class ReferenceKeywordTests: XCTestCase {
             let result = schema.validate(.object(JSONObject()))
             XCTAssertFalse(result.isValid)
             let e = try XCTUnwrap(result.allErrors.last)
-            XCTAssertEqual(e.keyword, "maxEvaluationDepth", "the error names the limit (issue 25)")
+            XCTAssertEqual(e.keywordName, "maxEvaluationDepth", "the error names the limit (issue 25)")
+            XCTAssertNil(e.keyword, "reached between keywords: no keyword failed")
+            XCTAssertEqual(e.kind, .limit(.evaluationDepth))
             XCTAssertEqual(result.limit, .evaluationDepth)
             XCTAssertTrue(e.message.contains("nested deeper than 1000 levels"), e.message)
         }
@@ -144,7 +146,7 @@ final class ReferenceKeywordTests: XCTestCase {
         let typo = #"{"children": [{"daat": 1}]}"#
         assertValid(loose, typo, registry: registry)
         assertValid(strict, #"{"children": [{"data": 1, "children": []}]}"#, registry: registry)
-        assertInvalid(strict, typo, keyword: "unevaluatedProperties", at: "/children/0/daat", registry: registry)
+        assertInvalid(strict, typo, keyword: .unevaluatedProperties, at: "/children/0/daat", registry: registry)
         assertInvalid(strict, #"{"children": [{"children": [{"x": 1}]}]}"#, at: "/children/0/children/0/x", registry: registry)
     }
 

@@ -7,9 +7,9 @@ final class StringKeywordTests: XCTestCase {
     func testLengthCountsUnicodeScalars() {
         // U+1F600 is one scalar (two UTF-16 units, four UTF-8 bytes).
         assertValid(#"{"maxLength": 1, "minLength": 1}"#, #""😀""#, #""\ud83d\ude00""#, #""é""#)
-        assertInvalid(#"{"minLength": 2}"#, #""😀""#, message: "value must have at least 2 characters, got 1", keyword: "minLength")
+        assertInvalid(#"{"minLength": 2}"#, #""😀""#, message: "value must have at least 2 characters, got 1", keyword: .minLength)
         // "e" + combining acute: one grapheme, two scalars.
-        assertInvalid(#"{"maxLength": 1}"#, #""e\u0301""#, message: "value must have at most 1 character, got 2", keyword: "maxLength")
+        assertInvalid(#"{"maxLength": 1}"#, #""e\u0301""#, message: "value must have at most 1 character, got 2", keyword: .maxLength)
         assertValid(#"{"minLength": 2, "maxLength": 2}"#, #""e\u0301""#)
         // Family emoji: man ZWJ woman ZWJ girl = 5 scalars, 1 grapheme.
         assertValid(#"{"minLength": 5, "maxLength": 5}"#, "\"\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\"")
@@ -26,7 +26,7 @@ final class StringKeywordTests: XCTestCase {
 
     func testPatternIsAnUnanchoredECMASearch() {
         assertValid(#"{"pattern": "b"}"#, #""abc""#, "12")
-        assertInvalid(#"{"pattern": "^a"}"#, #""ba""#, message: #"value must match the pattern "^a", got "ba""#, keyword: "pattern")
+        assertInvalid(#"{"pattern": "^a"}"#, #""ba""#, message: #"value must match the pattern "^a", got "ba""#, keyword: .pattern)
         // `$` does not match before a trailing newline in ECMA-262 (it does in PCRE/Python).
         assertInvalid(#"{"pattern": "^abc$"}"#, #""abc\n""#)
         assertValid(#"{"pattern": "^abc$"}"#, #""abc""#)
@@ -72,7 +72,7 @@ final class StringKeywordTests: XCTestCase {
     func testCatastrophicPatternFailsClosed() throws {
         let input = "\"" + String(repeating: "a", count: 10_000) + "!\""
         // The step budget ends the search (the message says so); no clock needed.
-        let result = assertInvalid(#"{"pattern": "(a+)+$"}"#, input, keyword: "pattern")
+        let result = assertInvalid(#"{"pattern": "(a+)+$"}"#, input, keyword: .pattern)
         let message = try XCTUnwrap(result?.errors.first?.message)
         XCTAssertTrue(message.contains("too expensive"), message)
         XCTAssertLessThan(message.count, 300, "the message must not embed the whole input")
@@ -81,14 +81,14 @@ final class StringKeywordTests: XCTestCase {
         assertInvalid(#"{"pattern": "(a+)+b"}"#, moderate, message: #"value must match the pattern "(a+)+b", got "aaaaaaaaaaaa""#)
         var options = ValidatorOptions()
         options.regexStepLimit = 10
-        let tight = assertInvalid(#"{"pattern": "(a+)+b"}"#, moderate, keyword: "pattern", options: options)
+        let tight = assertInvalid(#"{"pattern": "(a+)+b"}"#, moderate, keyword: .pattern, options: options)
         XCTAssertTrue(tight?.errors.first?.message.contains("it needs over 10 steps") ?? false, "\(tight?.errors.first?.message ?? "")")
         XCTAssertEqual(tight?.errors.first?.limit, .regexSteps, "the failure names the limit that caused it")
     }
 
     func testCatastrophicPatternPropertiesFailsClosed() throws {
         let key = String(repeating: "a", count: 5_000) + "!"
-        let result = assertInvalid(#"{"patternProperties": {"(a+)+$": true}}"#, #"{"\#(key)": 1}"#, keyword: "patternProperties")
+        let result = assertInvalid(#"{"patternProperties": {"(a+)+$": true}}"#, #"{"\#(key)": 1}"#, keyword: .patternProperties)
         XCTAssertTrue(result?.errors.first?.message.contains("too expensive") ?? false)
     }
 }

@@ -13,7 +13,7 @@ final class TypeKeywordTests: XCTestCase {
             for (other, bad) in samples where other != type {
                 // integers are numbers
                 if type == "number" && other == "integer" { continue }
-                assertInvalid(#"{"type": "\#(type)"}"#, bad, keyword: "type", at: "")
+                assertInvalid(#"{"type": "\#(type)"}"#, bad, keyword: .type, at: "")
             }
         }
     }
@@ -38,7 +38,7 @@ final class TypeKeywordTests: XCTestCase {
 
     func testMessagesNameTheMemberOrItem() {
         let schema = #"{"type": "object", "properties": {"createdAt": {"type": "string"}, "tags": {"items": {"type": "integer"}}}}"#
-        assertInvalid(schema, #"{"createdAt": 12}"#, message: #""createdAt" must be a string, got integer 12"#, keyword: "type", at: "/createdAt")
+        assertInvalid(schema, #"{"createdAt": 12}"#, message: #""createdAt" must be a string, got integer 12"#, keyword: .type, at: "/createdAt")
         assertInvalid(schema, #"{"tags": [1, 1.5]}"#, message: "item 1 must be an integer, got number 1.5", at: "/tags/1")
         assertInvalid(schema, #""x""#, message: #"value must be an object, got string "x""#, at: "")
         assertInvalid(schema, #"[1, 2]"#, message: "value must be an object, got an array of 2 items", at: "")
@@ -49,7 +49,7 @@ final class TypeKeywordTests: XCTestCase {
         let schema = try compile(#"{"$id": "https://example.com/t.json", "properties": {"a": {"type": "string"}}}"#)
         let result = check(schema, try json(#"{"a": null}"#))
         let e = try XCTUnwrap(result.errors.first)
-        XCTAssertEqual(e.keyword, "type")
+        XCTAssertEqual(e.keyword, .type)
         XCTAssertEqual(e.keywordLocation, "/properties/a/type")
         XCTAssertEqual(e.absoluteKeywordLocation, "https://example.com/t.json#/properties/a/type")
         XCTAssertEqual(e.instanceLocation, JSONPointer(tokens: ["a"]))
@@ -58,7 +58,7 @@ final class TypeKeywordTests: XCTestCase {
 
     func testBooleanSchemas() {
         assertValid("true", "null", "1", #"{"a": [1]}"#)
-        assertInvalid("false", "null", message: "no value is allowed here (the schema is false)", keyword: "false")
+        assertInvalid("false", "null", message: "no value is allowed here (the schema is false)", keyword: .falseSchema)
         assertValid(#"{}"#, "null", "[]", "{}")
     }
 

@@ -14,7 +14,7 @@ final class UnevaluatedKeywordTests: XCTestCase {
         assertValid(schema, #"{"id": "1", "name": "n", "own": 0}"#, "{}")
         assertInvalid(schema, #"{"id": "1", "extra": 1}"#,
                       message: #"property "extra" is not allowed (unknown property: no schema defines it)"#,
-                      keyword: "unevaluatedProperties", at: "/extra")
+                      keyword: .unevaluatedProperties, at: "/extra")
     }
 
     func testFailedBranchesDoNotEvaluate() {
@@ -25,9 +25,9 @@ final class UnevaluatedKeywordTests: XCTestCase {
         """#
         assertValid(schema, #"{"a": "x"}"#, #"{"b": 1}"#, #"{"a": "x", "b": 1}"#)
         // Branch 0 matches; branch 1 fails on the type of "b", so "b" is unevaluated.
-        assertInvalid(schema, #"{"a": "x", "b": "y"}"#, keyword: "unevaluatedProperties", at: "/b")
+        assertInvalid(schema, #"{"a": "x", "b": "y"}"#, keyword: .unevaluatedProperties, at: "/b")
         let not = #"{"not": {"not": {"properties": {"a": true}}}, "unevaluatedProperties": false}"#
-        assertInvalid(not, #"{"a": 1}"#, keyword: "unevaluatedProperties")
+        assertInvalid(not, #"{"a": 1}"#, keyword: .unevaluatedProperties)
     }
 
     func testConditionalAndDependentSchemasAnnotations() {
@@ -63,7 +63,7 @@ final class UnevaluatedKeywordTests: XCTestCase {
     func testUnevaluatedItems() {
         let schema = #"{"prefixItems": [{"type": "string"}], "unevaluatedItems": false}"#
         assertValid(schema, "[]", #"["a"]"#)
-        assertInvalid(schema, #"["a", 1]"#, message: "item 1 is not allowed: no schema evaluates it and unevaluatedItems is false", keyword: "unevaluatedItems", at: "/1")
+        assertInvalid(schema, #"["a", 1]"#, message: "item 1 is not allowed: no schema evaluates it and unevaluatedItems is false", keyword: .unevaluatedItems, at: "/1")
         let withContains = #"{"prefixItems": [true], "contains": {"type": "string"}, "unevaluatedItems": false}"#
         assertValid(withContains, #"[1, "a", "b"]"#)
         assertInvalid(withContains, #"[1, "a", 2]"#, at: "/2")

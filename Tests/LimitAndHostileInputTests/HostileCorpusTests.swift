@@ -125,7 +125,7 @@ final class HostileCorpusTests: XCTestCase {
         let s = try schema(#"{"maximum": 1e399}"#)
         let result = s.validate(try instance("1e400"))
         XCTAssertFalse(result.isValid)
-        XCTAssertEqual(result.errors.first?.keyword, "maximum")
+        XCTAssertEqual(result.errors.first?.keyword, .maximum)
         XCTAssertTrue(s.isValid(try instance("1e399")))
         XCTAssertTrue(s.isValid(try instance("-1e400")))
     }
@@ -164,7 +164,7 @@ final class HostileCorpusTests: XCTestCase {
         let s = try schema(#"{"uniqueItems": true}"#)
         let result = s.validate(try instance("[0, -0]"))
         XCTAssertFalse(result.isValid)
-        XCTAssertEqual(result.errors.first?.keyword, "uniqueItems")
+        XCTAssertEqual(result.errors.first?.keyword, .uniqueItems)
     }
 
     // MARK: - multipleOf with huge ratios
@@ -179,7 +179,7 @@ final class HostileCorpusTests: XCTestCase {
         XCTAssertTrue(s.isValid(try instance("1.5e308")))
         let result = s.validate(try instance("1e-309"))
         XCTAssertFalse(result.isValid, "1e-309 / 1e-308 = 0.1")
-        XCTAssertEqual(result.errors.first?.keyword, "multipleOf")
+        XCTAssertEqual(result.errors.first?.keyword, .multipleOf)
     }
 
     func testOneE100000MultipleOfThreeIsExactlyFalse() throws {
@@ -187,7 +187,7 @@ final class HostileCorpusTests: XCTestCase {
         let s = try schema(#"{"multipleOf": 3}"#)
         let result = s.validate(try instance("1e100000"))
         XCTAssertFalse(result.isValid)
-        XCTAssertEqual(result.errors.first?.keyword, "multipleOf")
+        XCTAssertEqual(result.errors.first?.keyword, .multipleOf)
         XCTAssertFalse(result.errors.first?.message.contains("refused") ?? true, "answered exactly, not refused")
         XCTAssertTrue(s.isValid(try instance("3e100000")))
         XCTAssertTrue(s.isValid(try instance("9" + String(repeating: "9", count: 5_000))), "5,001 nines: digit sum 45,009 is a multiple of 3")
@@ -204,7 +204,7 @@ final class HostileCorpusTests: XCTestCase {
         let s = try schema(#"{"multipleOf": 1234567890123456789012345}"#)
         let result = s.validate(try instance("1e1000000"))
         XCTAssertFalse(result.isValid, "refused, never guessed valid")
-        XCTAssertEqual(result.errors.first?.keyword, "multipleOf")
+        XCTAssertEqual(result.errors.first?.keyword, .multipleOf)
         XCTAssertTrue(result.errors.first?.message.contains("refused rather than guessed") ?? false, "\(result.errors)")
         XCTAssertNil(JSONNumber(parsing: "1e1000000")!.isMultiple(of: JSONNumber(parsing: "1234567890123456789012345")!))
     }
@@ -455,7 +455,7 @@ final class HostileCorpusTests: XCTestCase {
         let s = try schema(#"{"properties": {"p": {"pattern": \#(JSONWriter.quoted(pattern))}}}"#)
         let result = s.validate(.object(JSONObject([.init(key: "p", value: .string(subject))])))
         XCTAssertFalse(result.isValid, file: file, line: line)
-        XCTAssertEqual(result.errors.first?.keyword, "pattern", file: file, line: line)
+        XCTAssertEqual(result.errors.first?.keyword, .pattern, file: file, line: line)
         XCTAssertEqual(result.errors.first?.instanceLocation.description, "/p", file: file, line: line)
         XCTAssertTrue(result.errors.first?.message.contains("is too expensive to evaluate") ?? false, "\(result.errors)", file: file, line: line)
     }
@@ -525,7 +525,7 @@ final class HostileCorpusTests: XCTestCase {
         XCTAssertTrue(s.validate(try instance("0")).isValid)
         let result = s.validate(try instance("10000"))
         XCTAssertFalse(result.isValid)
-        XCTAssertEqual(result.errors.first?.keyword, "anyOf")
+        XCTAssertEqual(result.errors.first?.keyword, .anyOf)
         XCTAssertEqual(result.errors.first?.causes.count, 10_000, "one cause list per failed branch")
     }
 
@@ -535,7 +535,7 @@ final class HostileCorpusTests: XCTestCase {
         XCTAssertTrue(s.isValid(try instance("7000")), "only the type branch matches 7000")
         let result = s.validate(try instance("42"))
         XCTAssertFalse(result.isValid, "42 matches two branches")
-        XCTAssertEqual(result.errors.first?.keyword, "oneOf")
+        XCTAssertEqual(result.errors.first?.keyword, .oneOf)
     }
 
     func testHugeEnumAndUniqueItems() throws {
@@ -545,7 +545,7 @@ final class HostileCorpusTests: XCTestCase {
         let dup = "[" + (0..<10_000).map(String.init).joined(separator: ",") + ",5000]"
         let result = s.validate(try instance(dup))
         XCTAssertFalse(result.isValid)
-        XCTAssertEqual(result.errors.map(\.keyword), ["uniqueItems"])
+        XCTAssertEqual(result.errors.map(\.keyword), [.uniqueItems])
     }
 
     // MARK: - Schema text itself hostile
@@ -569,7 +569,7 @@ final class HostileCorpusTests: XCTestCase {
         let s = try schema(text)
         XCTAssertTrue(s.isValid(1), "200 nots (even): true")
         let odd = try schema(String(repeating: #"{"not":"#, count: 201) + "true" + String(repeating: "}", count: 201))
-        XCTAssertEqual(odd.validate(1).errors.first?.keyword, "not")
+        XCTAssertEqual(odd.validate(1).errors.first?.keyword, .not)
     }
 
     func testNestedNotFiveHundredDeepCompilesAndAnswers() throws {
@@ -615,7 +615,7 @@ final class HostileCorpusTests: XCTestCase {
         for bad in ["1.2.3.04", "1.2.3.4\u{0}", "１.2.3.4", "256.1.1.1"] {
             let result = s.validate(.string(bad))
             XCTAssertFalse(result.isValid, bad.debugDescription)
-            XCTAssertEqual(result.errors.first?.keyword, "format")
+            XCTAssertEqual(result.errors.first?.keyword, .format)
         }
     }
 }

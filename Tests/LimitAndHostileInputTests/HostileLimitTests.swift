@@ -101,7 +101,8 @@ final class HostileLimitTests: XCTestCase {
     func testReferenceCycleUnderNotIsUndecidedAndNamesTheLimit() throws {
         try assertUndecided(##"{"$defs": {"loop": {"$ref": "#/$defs/loop"}}, "not": {"$ref": "#/$defs/loop"}}"##, #"{"a": 1}"#, .evaluationDepth, at: "")
         let error = try compile(##"{"$defs": {"loop": {"$ref": "#/$defs/loop"}}, "not": {"$ref": "#/$defs/loop"}}"##).validate(try json(#"{"a": 1}"#)).errors.first
-        XCTAssertEqual(error?.keyword, "maxEvaluationDepth", "the error names the limit, not $ref or contains")
+        XCTAssertEqual(error?.keywordName, "maxEvaluationDepth", "the error names the limit, not $ref or contains")
+        XCTAssertEqual(error?.kind, .limit(.evaluationDepth))
         XCTAssertTrue(error?.message.contains("the evaluation depth limit was reached at the root (schema evaluation nested deeper than 1000 levels on one value") ?? false, "\(String(describing: error))")
     }
 
@@ -117,7 +118,7 @@ final class HostileLimitTests: XCTestCase {
         options.maxTotalEvaluationDepth = 1_000
         try assertUndecided(schema, nested(500), .totalEvaluationDepth, options: options)
         let error = try compile(schema, options: options).validate(try json(nested(500))).errors.first
-        XCTAssertEqual(error?.keyword, "maxTotalEvaluationDepth")
+        XCTAssertEqual(error?.keywordName, "maxTotalEvaluationDepth")
         let message = error?.message ?? ""
         XCTAssertTrue(message.contains("the total evaluation depth limit was reached at a value 3") && message.contains("nested deeper than 1000 levels in total"), message)
     }
@@ -131,7 +132,7 @@ final class HostileLimitTests: XCTestCase {
         let result = schema.validate(value)
         XCTAssertTrue(result.isDecided)
         XCTAssertFalse(result.isValid)
-        XCTAssertEqual(result.errors.first?.keyword, "required")
+        XCTAssertEqual(result.errors.first?.keyword, .required)
     }
 
     /// 5,000 strings that each backtrack (about 100,000 steps, under the per-match limit)

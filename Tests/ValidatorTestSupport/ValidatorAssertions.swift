@@ -58,7 +58,7 @@ public func assertValid(
 /// `message`, `keyword` and instance location `at` (a JSON Pointer string).
 @discardableResult
 public func assertInvalid(
-    _ schemaText: String, _ instanceText: String, message: String? = nil, keyword: String? = nil, at pointer: String? = nil,
+    _ schemaText: String, _ instanceText: String, message: String? = nil, keyword: SchemaKeyword? = nil, at pointer: String? = nil,
     options: ValidatorOptions = ValidatorOptions(), registry: SchemaRegistry = .standard,
     file: StaticString = #filePath, line: UInt = #line
 ) -> ValidationResult? {
@@ -72,7 +72,7 @@ public func assertInvalid(
             (message == nil || e.message == message) && (keyword == nil || e.keyword == keyword)
                 && (pointer == nil || e.instanceLocation.description == pointer)
         }
-        XCTAssertTrue(hit, "no error with message \(message ?? "*"), keyword \(keyword ?? "*"), at \(pointer ?? "*"); got:\n\(all.map { "  \($0.keyword) @\($0.instanceLocation): \($0.message)" }.joined(separator: "\n"))", file: file, line: line)
+        XCTAssertTrue(hit, "no error with message \(message ?? "*"), keyword \(keyword?.name ?? "*"), at \(pointer ?? "*"); got:\n\(all.map { "  \($0.keywordName) @\($0.instanceLocation): \($0.message)" }.joined(separator: "\n"))", file: file, line: line)
     }
     return result
 }

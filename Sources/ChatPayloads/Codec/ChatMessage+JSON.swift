@@ -1,8 +1,8 @@
 import JSONCore
 
 extension ChatMessage: ChatPayloadCodable {
-    /// ``ChatPayloadKind/message``.
-    public static var payloadKind: ChatPayloadKind { .message }
+    /// ``ChatPayloadKind/sentMessage``.
+    public static var payloadKind: ChatPayloadKind { .sentMessage }
 
     /// Decodes the JSON form of a message: `content` (a payload), `pubnubUserId` and
     /// `pubnubChannelId` required; `timetoken` (number or digit string) defaults to 0 when

@@ -24,7 +24,7 @@ extension ChatPayloadCodable {
         do {
             return try decode(from: document.root, options: options)
         } catch {
-            throw error.located(in: document).reported(schemaName: payloadKind.validatingSchema?.rawValue ?? payloadKind.rawValue)
+            throw error.located(in: document).reported(schemaName: payloadKind.bundledSchema?.rawValue ?? payloadKind.rawValue)
         }
     }
 

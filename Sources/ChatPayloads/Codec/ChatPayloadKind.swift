@@ -8,8 +8,10 @@ public enum ChatPayloadKind: String, Sendable, Hashable, CaseIterable {
     case member
     /// A message payload (`{"id","text","contentType","content","custom","createdAt"}`).
     case messagePayload
-    /// The JSON form of a ``ChatMessage`` (timetoken, payload, ids, related models).
-    case message
+    /// A sent message: the JSON form of a ``ChatMessage`` (`timetoken`, `content`,
+    /// `pubnubUserId`, `pubnubChannelId`, and at most `userModel`, `channelModel`,
+    /// `messageActions`); the command line's `sent-message`.
+    case sentMessage
     /// The JSON form of a ``ChatMessageAction``.
     case messageAction
     /// A user changeset (the `data` of a `uuid` `set` event).

@@ -5,7 +5,7 @@ import JSONCore
 enum PayloadDecoding {
     static func decode<M: ChatPayloadCodable>(_ type: M.Type, from bytes: [UInt8], profile: Profile) throws(ChatDecodingError) -> M {
         let kind = M.payloadKind
-        guard let schema = kind.validatingSchema else {
+        guard let schema = kind.bundledSchema else {
             // No schema: the profile's parse limits and the decoder.
             let document = try read(bytes, profile: profile, schemaName: kind.rawValue)
             return try decodeValue(M.self, document)
@@ -26,7 +26,7 @@ enum PayloadDecoding {
         do {
             return try M.decode(json: document.root, at: .root, options: .standard)
         } catch {
-            throw error.located(in: document).reported(schemaName: M.payloadKind.validatingSchema?.rawValue ?? M.payloadKind.rawValue)
+            throw error.located(in: document).reported(schemaName: M.payloadKind.bundledSchema?.rawValue ?? M.payloadKind.rawValue)
         }
     }
 
@@ -44,20 +44,6 @@ enum PayloadDecoding {
             return try JSONParser.parse(bytes, options: options)
         } catch {
             throw ChatDecodingError(rejectedBy: PayloadReport(outcome: .unreadable, schemaName: schemaName, issues: [PayloadValidator.parseIssue(error)]))
-        }
-    }
-}
-
-extension ChatPayloadKind {
-    /// The bundled schema a payload of this kind is validated against, when there is one.
-    var validatingSchema: BundledSchema? {
-        switch self {
-        case .user, .userPatch: return .user
-        case .channel, .channelPatch: return .channel
-        case .member, .memberPatch: return .member
-        case .messagePayload, .message: return .message
-        case .messageAction: return .messageAction
-        case .patchEnvelope, .userRecord, .channelRecord, .memberRecord, .messageRecord, .messageActionRecord: return nil
         }
     }
 }
@@ -88,7 +74,7 @@ extension PayloadValidator {
         }
         guard let document else { return (validReport, nil) }
         switch kind {
-        case .message:
+        case .sentMessage:
             return (sentMessageReport(document, bytes: bytes), document)
         case .userPatch, .channelPatch, .memberPatch:
             let issues = validate(changeset: document.root).map { issue in

@@ -24,8 +24,8 @@ extension PayloadValidator {
     /// Validates `value` as a payload of `kind` (see the extension's discussion).
     public func validate(_ value: JSONValue, as kind: ChatPayloadKind) throws(ChatDecodingError) {
         guard case .bundled(let bundled) = schema else { return try check(value, under: .root) }
-        switch (bundled.checkedKind, kind) {
-        case (.messagePayload, .message):
+        switch (bundled.payloadKind, kind) {
+        case (.messagePayload, .sentMessage):
             var models = ValidatorCache.Context(profile: profile)
             switch PayloadCheck.judgeSentMessage(value, text: nil, content: self, context: &models, position: { _ in nil }) {
             case .members(let verdict):
@@ -40,7 +40,7 @@ extension PayloadValidator {
         default:
             throw ChatDecodingError(
                 .validation, at: .root,
-                "this PayloadValidator checks \(bundled.rawValue) payloads (\(bundled.checkedKind.rawValue)), not \(kind.rawValue); use one validator per kind")
+                "this PayloadValidator checks \(bundled.rawValue) payloads (\(bundled.payloadKind.rawValue)), not \(kind.rawValue); use one validator per kind")
         }
     }
 
@@ -58,18 +58,5 @@ extension PayloadValidator {
         var message = first.message
         if errors.count > 1 { message += " (and \(errors.count - 1) more)" }
         throw ChatDecodingError(.validation, at: first.instanceLocation, message).rebased(under: prefix)
-    }
-}
-
-extension BundledSchema {
-    /// The payload kind this schema describes.
-    var checkedKind: ChatPayloadKind {
-        switch self {
-        case .user, .reactUser: return .user
-        case .channel, .reactChannel: return .channel
-        case .message, .reactMessage: return .messagePayload
-        case .member: return .member
-        case .messageAction: return .messageAction
-        }
     }
 }

@@ -36,8 +36,8 @@ enum ConfigChecker {
 
     /// Whether the error is about a member's name rather than its value.
     static func isKeyError(_ error: ValidationError) -> Bool {
-        error.keyword == "additionalProperties" && error.message.contains("is not allowed")
-            || error.keywordLocation.contains("/propertyNames/")
+        error.keyword == .additionalProperties && error.message.contains("is not allowed")
+            || error.keywordLocation.contains("/\(SchemaKeyword.propertyNames)/")
     }
 
     /// The schema object at an absolute keyword location's parent (`...#/properties/profile/enum` -> that `enum`'s schema).
@@ -56,14 +56,14 @@ enum ConfigChecker {
         let pointer = error.instanceLocation
         let key = pointer.lastToken ?? ""
         let place = pointer.parent.isRoot ? "the config" : displayPath(pointer.parent)
-        if error.keyword == "additionalProperties" && error.message.contains("is not allowed") {
+        if error.keyword == .additionalProperties && error.message.contains("is not allowed") {
             let parent = JSONPointer(tokens: Array(keywordPointer(error).tokens.dropLast()))
-            let known = (parent.appending("properties").resolve(in: schemaDocument)?.objectValue?.keys ?? []).sorted()
+            let known = (parent.appending(SchemaKeyword.properties.name).resolve(in: schemaDocument)?.objectValue?.keys ?? []).sorted()
             var text = "unknown key \(JSONWriter.quoted(key)) in \(place)"
             if let guess = suggestion(for: key, among: known) { text += " (did you mean \(JSONWriter.quoted(guess))?)" }
             return text + "; allowed keys: " + known.joined(separator: ", ")
         }
-        if error.keywordLocation.contains("/propertyNames/") {
+        if error.keywordLocation.contains("/\(SchemaKeyword.propertyNames)/") {
             if pointer.parent == JSONPointer(tokens: ["severity"]), let limit = Profile.Limit(rawValue: key) {
                 return "\(JSONWriter.quoted(key)) is a limit, not a rule, so it cannot be given a severity: \(limitOutcome(limit)); "
                     + "set the limit itself instead, e.g. `\(limit.key): \(limit.defaultValue)` at the top level of the config"
@@ -76,15 +76,16 @@ enum ConfigChecker {
         let found = pointer.resolve(in: config).map(describe) ?? "nothing"
         let subject = pointer.isRoot ? "the config" : displayPath(pointer)
         switch error.keyword {
-        case "enum", "anyOf":
+        case .enum?, .anyOf?:
             let allowed = allowedValues(error)
             var text = "wrong value \(found) for \(subject)"
             if case .string(let s)? = pointer.resolve(in: config), let guess = suggestion(for: s, among: allowed) { text += " (did you mean \(JSONWriter.quoted(guess))?)" }
             return text + "; allowed values: " + allowed.joined(separator: ", ")
-        case "type":
+        case .type?:
             return "wrong type for \(subject): \(error.message)"
-        case "pattern":
-            let description = schemaValue(at: error.absoluteKeywordLocation.replacingOccurrences(of: "/pattern", with: ""))?["description"]?.stringValue
+        case .pattern?:
+            let description = schemaValue(at: error.absoluteKeywordLocation.replacingOccurrences(of: "/\(SchemaKeyword.pattern)", with: ""))?[
+                SchemaKeyword.descriptionAnnotation.name]?.stringValue
             return "wrong value \(found) for \(subject): expected \(description ?? error.message)"
         default:
             return "wrong value \(found) for \(subject): \(error.message)"
@@ -116,14 +117,14 @@ enum ConfigChecker {
         return allowed(in: schema, keyword: error.keyword)
     }
 
-    static func allowed(in value: JSONValue, keyword: String) -> [String] {
+    static func allowed(in value: JSONValue, keyword: SchemaKeyword?) -> [String] {
         switch keyword {
-        case "enum":
+        case .enum?:
             return (value.arrayValue ?? []).map { $0.stringValue ?? JSONWriter.string($0) }
-        case "anyOf":
+        case .anyOf?:
             return (value.arrayValue ?? []).flatMap { branch -> [String] in
-                if let e = branch["enum"] { return allowed(in: e, keyword: "enum") }
-                if let ref = branch["$ref"]?.stringValue, ref.hasPrefix("#"), let p = try? JSONPointer(parsing: String(ref.dropFirst())),
+                if let e = branch[SchemaKeyword.enum.name] { return allowed(in: e, keyword: .enum) }
+                if let ref = branch[SchemaKeyword.ref.name]?.stringValue, ref.hasPrefix("#"), let p = try? JSONPointer(parsing: String(ref.dropFirst())),
                    let target = p.resolve(in: schemaDocument), let d = target["description"]?.stringValue {
                     return ["or " + d]
                 }

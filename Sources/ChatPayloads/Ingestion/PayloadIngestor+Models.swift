@@ -27,7 +27,7 @@ extension PayloadIngestor {
     /// The typed model of a payload of `kind` (custom data kept verbatim, `FlatnessLeftToProfile`: its
     /// shape left to the validator):
     /// ``ChatUser``, ``ChatChannel``, ``ChatMember``, ``ChatMessagePayload``
-    /// (``ChatPayloadKind/messagePayload``), ``ChatMessage`` (``ChatPayloadKind/message``, the
+    /// (``ChatPayloadKind/messagePayload``), ``ChatMessage`` (``ChatPayloadKind/sentMessage``, the
     /// sent form) or ``ChatMessageAction``; nil for the kinds that are not models (changesets,
     /// envelopes, records).
     package static func model(
@@ -39,7 +39,7 @@ extension PayloadIngestor {
         case .channel: return try decode(ChatChannel<Custom>.self, from: value, document: document, options: options)
         case .member: return try decode(ChatMember<Custom>.self, from: value, document: document, options: options)
         case .messagePayload: return try decode(ChatMessagePayload<Custom>.self, from: value, document: document, options: options)
-        case .message: return try decode(ChatMessage<Custom>.self, from: value, document: document, options: options)
+        case .sentMessage: return try decode(ChatMessage<Custom>.self, from: value, document: document, options: options)
         case .messageAction: return try decode(ChatMessageAction<Custom>.self, from: value, document: document, options: options)
         default: return nil
         }
@@ -72,7 +72,7 @@ extension PayloadIngestor {
         case .user: return try built(ChatUser<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
         case .channel: return try built(ChatChannel<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
         case .member: return try built(ChatMember<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
-        case .message: return try built(ChatMessage<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
+        case .sentMessage: return try built(ChatMessage<Custom>.self) { (m) throws(ChatEncodingError) in try IngestedRecord(m) }
         case .messageAction: return try built(ChatMessageAction<Custom>.self) { m in IngestedRecord(m) }
         default:
             return nil

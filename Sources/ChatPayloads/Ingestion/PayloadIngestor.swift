@@ -75,7 +75,7 @@ public struct PayloadIngestor: Sendable {
 
     private func ingestText(_ bytes: [UInt8], _ payload: SplitPayload, scratch: inout Scratch) -> IngestedPayload {
         let label = payload.label
-        if building == .message, bytes.count <= validator.profile.maxBytes {
+        if building == .sentMessage, bytes.count <= validator.profile.maxBytes {
             var tape = scratch.tape
             scratch.tape = JSONTape()
             defer { scratch.tape = tape }
@@ -88,14 +88,14 @@ public struct PayloadIngestor: Sendable {
         // A sent message is read as validate reads its shape (a repeated key's last value; the
         // sent message rule says which repetitions the profile refuses), anything else under the
         // profile's own reading.
-        var options = building == .message ? PayloadCheck.detectionOptions(for: validator.profile) : validator.profile.parseOptions
+        var options = building == .sentMessage ? PayloadCheck.detectionOptions(for: validator.profile) : validator.profile.parseOptions
         guard building != nil, bytes.count <= validator.profile.maxBytes, let document = try? JSONParser.parse(bytes, options: options) else {
             // Validation only, or a text the parser declines: the validator's reading says what is wrong.
             options.maxBytes = Int.max
             let report = validator.validate(bytes: bytes, tape: &scratch.tape)
             return positioned(report.outcome, report.issues, payload, record: nil, building: false)
         }
-        if building == .message {
+        if building == .sentMessage {
             return ingestSent(document.root, document: document, bytes: bytes, yaml: nil, payload, scratch: &scratch)
         }
         let report = validator.validate(document: document)
@@ -143,7 +143,7 @@ public struct PayloadIngestor: Sendable {
     // MARK: Values (YAML)
 
     private func ingestValue(_ value: JSONValue, yaml document: YAMLInstance.Document, _ payload: SplitPayload, scratch: inout Scratch) -> IngestedPayload {
-        if building == .message {
+        if building == .sentMessage {
             return ingestSent(value, document: nil, bytes: nil, yaml: document, payload, scratch: &scratch)
         }
         let report = validator.validate(value: value)

@@ -25,15 +25,26 @@ public enum CodecVectorKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The kind of a bundled schema (the React variants map to their native kind).
-    public init?(schema: BundledSchema) {
-        switch schema {
-        case .user, .reactUser: self = .user
-        case .channel, .reactChannel: self = .channel
-        case .member: self = .member
-        case .message, .reactMessage: self = .message
-        case .messageAction: self = .messageAction
+    /// The payload kind this is (the message payload is ``ChatPayloadKind/messagePayload``).
+    public var payloadKind: ChatPayloadKind {
+        switch self {
+        case .user: return .user
+        case .channel: return .channel
+        case .member: return .member
+        case .message: return .messagePayload
+        case .messageAction: return .messageAction
         }
+    }
+
+    /// The vector kind of a payload kind; nil for the kinds the vectors do not cover.
+    public init?(payloadKind: ChatPayloadKind) {
+        guard let kind = Self.allCases.first(where: { $0.payloadKind == payloadKind }) else { return nil }
+        self = kind
+    }
+
+    /// The kind of a bundled schema (the React variants, their native kind's).
+    public init?(schema: BundledSchema) {
+        self.init(payloadKind: schema.payloadKind)
     }
 
     /// Decodes `document` as this kind with the Swift codec (custom data kept as it is) and

@@ -1,4 +1,5 @@
 import JSONCore
+import JSONSchemaValidator
 
 extension JSONPatcher.Kind {
     /// The bundled schema whose fields a changeset of this kind carries.
@@ -26,7 +27,7 @@ extension PayloadValidator {
         guard !report.isValid else { return [] }
         return report.issues.filter { issue in
             guard issue.severity == .error else { return false }
-            if issue.keyword == "required" || issue.rule == "required" { return false }
+            if issue.kind.schemaKeyword == .required { return false }
             if issue.instanceLocation.resolve(in: changeset) == .null { return false }
             return true
         }

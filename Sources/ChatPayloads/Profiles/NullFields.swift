@@ -1,4 +1,5 @@
 import JSONCore
+import JSONSchemaValidator
 
 /// The `null-fields` rule: `null` for a field that is not set.
 ///
@@ -41,11 +42,11 @@ enum NullFields {
     }()
 
     /// The absolute keyword locations of those fields' `type` keywords.
-    static let typeLocations: Set<String> = Set(fields.map { "\($0.uri)#\($0.pointer.appending("type"))" })
+    static let typeLocations: Set<String> = Set(fields.map { "\($0.uri)#\($0.pointer.appending(SchemaKeyword.type.name))" })
 
     /// Whether a `type` failure at `absoluteKeywordLocation` on `value` is a `null` for an unset field.
-    static func isNullField(keyword: String, absoluteKeywordLocation: String, value: JSONValue?) -> Bool {
-        keyword == "type" && value == .null && typeLocations.contains(absoluteKeywordLocation)
+    static func isNullField(keyword: SchemaKeyword?, absoluteKeywordLocation: String, value: JSONValue?) -> Bool {
+        keyword == .type && value == .null && typeLocations.contains(absoluteKeywordLocation)
     }
 
     /// `document` (with `$id` `uri`) with `"null"` added to the `type` of each field that may be

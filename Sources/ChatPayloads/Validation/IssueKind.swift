@@ -61,9 +61,9 @@ public enum IssueKind: Sendable, Hashable {
         + Profile.Limit.allCases.map(IssueKind.limit)
 
     /// Every kind: ``toolKinds`` and a ``keyword(_:)`` for each JSON Schema keyword the validator
-    /// implements (`JSONSchema.implementedKeywords`, and `false`, a `false` schema's failure).
+    /// implements (every `SchemaKeyword`: `false`, a `false` schema's failure, included).
     public static var allKnown: [IssueKind] {
-        toolKinds + (JSONSchema.implementedKeywords + ["false"]).map(IssueKind.keyword)
+        toolKinds + SchemaKeyword.allCases.map { .keyword($0.name) }
     }
 
     /// The kind named `id` (the inverse of ``id``): one of ``toolKinds``, else a keyword.
@@ -92,13 +92,26 @@ public enum IssueKind: Sendable, Hashable {
 
     /// The kind of a validator's error (`ValidationError.kind`): its keyword's, or the profile
     /// limit that sets its limit (a reference nobody registered, which no profile key sets, stays
-    /// its keyword's).
+    /// its keyword's, named by `ValidationError.keywordName`). The one place a validator's typed
+    /// keyword becomes an issue kind.
     public init(_ error: ValidationError) {
-        if case .limit(let limit) = error.kind, let profileLimit = Profile.Limit(limit) {
-            self = .limit(profileLimit)
-        } else {
-            self = .keyword(error.keyword)
+        switch error.kind {
+        case .keyword(let keyword):
+            self = .keyword(keyword.name)
+        case .limit(let limit):
+            if let profileLimit = Profile.Limit(limit) {
+                self = .limit(profileLimit)
+            } else {
+                self = .keyword(error.keywordName)
+            }
         }
+    }
+
+    /// The JSON Schema keyword a ``keyword(_:)`` kind names, typed; nil for the other kinds and
+    /// for a name the validator does not implement.
+    public var schemaKeyword: SchemaKeyword? {
+        guard case .keyword(let name) = self else { return nil }
+        return SchemaKeyword(rawValue: name)
     }
 
     private static let toolKindsByID: [String: IssueKind] = {
@@ -164,8 +177,8 @@ public enum IssueKind: Sendable, Hashable {
     /// `unevaluatedProperties`...), the Validation specification for the other keywords
     /// (`type`, `required`, `format`...); nil for the tool's own kinds, which ``link`` documents.
     public var specificationLink: String? {
-        guard case .keyword(let name) = self else { return nil }
-        return IssueKind.coreKeywords.contains(name) ? IssueKind.coreSpecification : IssueKind.validationSpecification
+        guard case .keyword = self else { return nil }
+        return schemaKeyword?.isDefinedByCore == true ? IssueKind.coreSpecification : IssueKind.validationSpecification
     }
 
     /// Where the kind is described: its ``specificationLink``, else its section of
@@ -180,15 +193,6 @@ public enum IssueKind: Sendable, Hashable {
     public static let validationSpecification = "https://json-schema.org/draft/2020-12/json-schema-validation"
     /// The page that documents the tool's own kinds, one section per ``id``.
     public static let documentation = "https://github.com/OWNER/ChatPayloads/blob/main/docs/issue-kinds.md"
-
-    /// The keywords JSON Schema Core (2020-12) defines: its core vocabulary, the applicator
-    /// vocabulary (section 10) and the unevaluated vocabulary (section 11).
-    static let coreKeywords: Set<String> = [
-        "$schema", "$id", "$ref", "$dynamicRef", "$anchor", "$dynamicAnchor", "$vocabulary", "$comment", "$defs",
-        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas",
-        "prefixItems", "items", "contains", "properties", "patternProperties", "additionalProperties", "propertyNames",
-        "unevaluatedItems", "unevaluatedProperties", "false",
-    ]
 }
 
 extension IssueKind: CustomStringConvertible {

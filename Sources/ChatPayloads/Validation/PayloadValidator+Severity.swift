@@ -14,7 +14,7 @@ extension PayloadValidator {
     /// models cannot decode is an error whatever `formats:` or `severity:` say.
     static func advisoryRule(profile: Profile, customDataURIs: Set<String>) -> AdvisoryRule {
         AdvisoryRule { candidate in
-            if candidate.keyword == "format", case .string(let name) = candidate.value, DecodableFields.checkers[name] != nil { return [] }
+            if candidate.keyword == .format, case .string(let name) = candidate.value, DecodableFields.checkers[name] != nil { return [] }
             func warns(onNull: Bool) -> Bool {
                 severity(
                     keyword: candidate.keyword, absoluteKeywordLocation: candidate.absoluteKeywordLocation, onNull: onNull,
@@ -28,24 +28,25 @@ extension PayloadValidator {
     /// The severity under `profile` of a failure of `keyword` at `absoluteKeywordLocation`
     /// (on a `null` when `onNull`): its knob's first, then the keyword's.
     static func severity(
-        keyword: String, absoluteKeywordLocation: String, onNull: Bool, profile: Profile, customDataURIs: Set<String>
+        keyword: SchemaKeyword, absoluteKeywordLocation: String, onNull: Bool, profile: Profile, customDataURIs: Set<String>
     ) -> PayloadIssue.Severity {
         let knob = rule(keyword: keyword, absoluteKeywordLocation: absoluteKeywordLocation, onNull: onNull, customDataURIs: customDataURIs)
         if let knob, let s = profile.severities[knob] { return s }
-        if let s = profile.severities[keyword] { return s }
+        if let s = profile.severities[keyword.name] { return s }
         if knob == Profile.Rule.unknownProperties.key, profile.unknownProperties == .warn { return .warning }
         return .error
     }
 
     /// The knob behind a failure of `keyword` at `absoluteKeywordLocation` (on a `null` when
-    /// `onNull`), if any: a profile knob, or `null-fields`.
-    static func rule(keyword: String, absoluteKeywordLocation abs: String, onNull: Bool, customDataURIs: Set<String>) -> String? {
+    /// `onNull`), if any: a profile knob, or `null-fields`. `keyword` is nil for a limit reached
+    /// between keywords.
+    static func rule(keyword: SchemaKeyword?, absoluteKeywordLocation abs: String, onNull: Bool, customDataURIs: Set<String>) -> String? {
         if onNull, NullFields.isNullField(keyword: keyword, absoluteKeywordLocation: abs, value: .null) { return NullFields.rule }
-        if keyword == "unevaluatedProperties" { return Profile.Rule.unknownProperties.key }
+        if keyword == .unevaluatedProperties { return Profile.Rule.unknownProperties.key }
         if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return Profile.Rule.custom.key }
         if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return Profile.Rule.dates.key }
         if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return Profile.Rule.customData.key }
-        if keyword == "format" { return Profile.Rule.formats.key }
+        if keyword == .format { return Profile.Rule.formats.key }
         return nil
     }
 }

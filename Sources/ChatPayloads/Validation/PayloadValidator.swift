@@ -291,15 +291,21 @@ public final class PayloadValidator: Sendable {
         }
         return PayloadIssue(
             severity: severity, message: message, instanceLocation: error.instanceLocation,
-            keywordLocation: hops.userLocation(error.keywordLocation), absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keyword,
+            keywordLocation: hops.userLocation(error.keywordLocation), absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keywordName,
             rule: rule, location: location, kind: kind)
     }
 
     /// Whether a failure of `keyword` is about a member's name rather than its value (an
     /// unknown property: `additionalProperties` or `unevaluatedProperties` rejecting it), so it
     /// is located at the name.
-    package static func isAboutPropertyName(_ keyword: String) -> Bool {
-        keyword == "additionalProperties" || keyword == "unevaluatedProperties"
+    package static func isAboutPropertyName(_ keyword: SchemaKeyword?) -> Bool {
+        keyword == .additionalProperties || keyword == .unevaluatedProperties
+    }
+
+    /// Whether a failure of the keyword an issue's rule `id` names (``IssueKind/id``) is about
+    /// a member's name, as for the typed keyword above; false for an id that names no keyword.
+    package static func isAboutPropertyName(_ id: String) -> Bool {
+        isAboutPropertyName(SchemaKeyword(rawValue: id))
     }
 
     /// The knob behind a failure of `value`'s validation, if any: a limit (its config key), a

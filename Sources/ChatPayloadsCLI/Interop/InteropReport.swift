@@ -57,14 +57,14 @@ struct InteropReport {
 enum InteropReporterKind: String, CaseIterable, Sendable {
     case text, json, junit, github, sarif
 
-    /// Renders the whole report.
+    /// Renders the whole report (``InteropReport``'s mapping onto each format's writer).
     func render(_ report: InteropReport, verbose: Bool) -> String {
         switch self {
-        case .text: return InteropTextReporter.render(report, verbose: verbose)
-        case .json: return InteropJSONReporter.render(report)
-        case .junit: return InteropJUnitReporter.render(report, verbose: verbose)
-        case .github: return InteropGitHubReporter.render(report, verbose: verbose)
-        case .sarif: return InteropSARIFReporter.render(report, verbose: verbose)
+        case .text: return report.text(verbose: verbose)
+        case .json: return report.json
+        case .junit: return report.junit(verbose: verbose)
+        case .github: return report.gitHub(verbose: verbose)
+        case .sarif: return report.sarif(verbose: verbose)
         }
     }
 }

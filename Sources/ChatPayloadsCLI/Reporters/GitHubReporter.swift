@@ -10,7 +10,8 @@ import ChatPayloads
 /// `--verbose` or `--max-errors` asks for more; GitHub shows at most 10 error annotations per
 /// step, so the default keeps the important ones visible. Warnings become `::warning`. A payload
 /// left undecided by a limit says so in the title (`chatpayloads undecided (max-regex-steps)`).
-/// The summary line ends the output as plain text.
+/// The summary line ends the output as plain text. Each annotation is a ``GitHubAnnotation``,
+/// the format's one writer (`interop check --reporter github` writes them too).
 final class GitHubReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
@@ -27,20 +28,17 @@ final class GitHubReporter: Reporter {
                 var message = issue.message
                 if let kw = issue.shownKeywordLocation, !kw.isEmpty { message += " [\(kw)]" }
                 if k == shown.count - 1 && more > 0 { message += " (+\(more) more \(more == 1 ? "error" : "errors"))" }
-                emit("error", issue, r, input, message, undecided: r.outcome == .undecided)
+                emit(.error, issue, r, input, message, undecided: r.outcome == .undecided)
             }
         }
-        for issue in r.warnings { emit("warning", issue, r, input, issue.message) }
+        for issue in r.warnings { emit(.warning, issue, r, input, issue.message) }
     }
 
-    private func emit(_ command: String, _ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, _ message: String, undecided: Bool = false) {
-        var properties = ["file=" + GitHubReporter.escapeProperty(input.displayPath)]
-        let line = issue.line ?? r.startLine
-        properties.append("line=\(line)")
-        if let column = issue.column { properties.append("col=\(column)") }
+    private func emit(_ level: ReportLevel, _ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, _ message: String, undecided: Bool = false) {
         let title = undecided ? "chatpayloads \(PayloadVerdict.undecided.rawValue) (\(issue.kind.id))" : "chatpayloads (\(issue.kind.id))"
-        properties.append("title=" + GitHubReporter.escapeProperty(title))
-        out.write("::\(command) \(properties.joined(separator: ","))::\(GitHubReporter.escapeData(message))\n")
+        let annotation = GitHubAnnotation(
+            level: level, file: input.displayPath, line: issue.line ?? r.startLine, column: issue.column, title: title, message: message)
+        out.write(annotation.text)
     }
 
     func finish(_ summary: RunSummary) {
@@ -50,33 +48,6 @@ final class GitHubReporter: Reporter {
     /// The report of a run that stopped before validating anything (a schema or config error):
     /// one `::error` annotation with the message.
     static func failureAnnotation(_ failure: SetupFailure) -> String {
-        "::error title=\(escapeProperty("chatpayloads (\(failure.rule))"))::\(escapeData(failure.reportMessage))\n"
-    }
-
-    /// Escapes a command's message (`%`, CR, LF).
-    static func escapeData(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
-    /// Escapes a property value (also `:` and `,`).
-    static func escapeProperty(_ s: String) -> String {
-        var out = ""
-        for c in escapeData(s).unicodeScalars {
-            switch c {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        GitHubAnnotation(level: .error, title: "chatpayloads (\(failure.rule))", message: failure.reportMessage).text
     }
 }

@@ -8,9 +8,9 @@ import ChatPayloads
 /// `<error>`: no verdict was reached. With `--expect invalid`, invalid payloads pass and valid
 /// ones fail (undecided ones fail too).
 ///
-/// The output validates against Jenkins xunit's strict `junit-10.xsd`: times have at most three
-/// decimals, a `<testcase>` carries only `name`, `classname` and `time` (the input's path is the
-/// suite's `file`, the schemas used are the suite's `<properties>`).
+/// The XML is written by ``JUnitXML``, the format's one writer (`interop check --reporter junit`
+/// uses it too), and validates against Jenkins xunit's strict `junit-10.xsd`: the input's path
+/// is the suite's `file`, the schemas used are the suite's `<properties>`.
 final class JUnitReporter: Reporter {
     private let out: OutputSink
     private let context: ReportContext
@@ -27,53 +27,39 @@ final class JUnitReporter: Reporter {
     func record(_ r: PayloadResult, input: InputFile) {
         let name = r.label == .whole ? input.displayPath : "\(input.displayPath) \(r.label.text)"
         if let schema = r.schemaName, !schemas.contains(schema) { schemas.append(schema) }
-        var xml = "    <testcase classname=\"\(JUnitReporter.escape(JUnitReporter.className(input.displayPath)))\" name=\"\(JUnitReporter.escape(name))\""
-        xml += " time=\"\(JUnitReporter.seconds(r.seconds))\""
-        if r.passed {
-            xml += " />\n"
-        } else {
+        var outcome = JUnitXML.Outcome.passed
+        if !r.passed {
             let errors = context.machineErrors(of: r)
             let first = errors.first
-            let element = JUnitReporter.isError(r.outcome) ? "error" : "failure"
-            let message = first.map { JUnitReporter.locate($0, input) + $0.message } ?? r.outcome.rawValue
             let body = errors.map { issue in
                 var line = JUnitReporter.locate(issue, input) + "error: " + issue.message
                 if let kw = issue.shownKeywordLocation, !kw.isEmpty { line += " [\(kw)]" }
                 return line
             }.joined(separator: "\n")
-            xml += ">\n      <\(element) message=\"\(JUnitReporter.escape(message))\" type=\"\(JUnitReporter.escape(first?.kind.id ?? r.outcome.rawValue))\">"
-            xml += JUnitReporter.escape(body, attribute: false)
-            xml += "</\(element)>\n    </testcase>\n"
+            outcome = .failed(JUnitXML.Problem(
+                isError: JUnitReporter.isError(r.outcome), message: first.map { JUnitReporter.locate($0, input) + $0.message } ?? r.outcome.rawValue,
+                type: first?.kind.id ?? r.outcome.rawValue, body: body))
         }
-        cases.append(xml)
+        cases.append(JUnitXML.testCase(className: JUnitReporter.className(input.displayPath), name: name, seconds: r.seconds, outcome: outcome))
     }
 
     func inputFinished(_ input: InputFile, index: Int, stats: InputStats) {
         let errors = stats.unreadable + stats.schemaErrors + stats.undecided
-        let failures = stats.failed - errors
-        let path = JUnitReporter.escape(input.displayPath)
-        var xml = "  <testsuite name=\"\(path)\" tests=\"\(stats.records)\" failures=\"\(max(0, failures))\" errors=\"\(errors)\" skipped=\"0\" time=\"\(JUnitReporter.seconds(stats.seconds))\" file=\"\(path)\">\n"
-        if !schemas.isEmpty {
-            xml += "    <properties>\n"
-            for schema in schemas { xml += "      <property name=\"schema\" value=\"\(JUnitReporter.escape(schema))\" />\n" }
-            xml += "    </properties>\n"
-        }
+        let failures = max(0, stats.failed - errors)
+        suites.append(JUnitXML.testSuite(
+            name: input.displayPath, tests: stats.records, failures: failures, errors: errors, seconds: stats.seconds, file: input.displayPath,
+            properties: schemas.map { (name: "schema", value: $0) }, cases: cases.joined()))
         schemas = []
-        xml += cases.joined()
-        xml += "  </testsuite>\n"
         cases = []
-        suites.append(xml)
         totals.tests += stats.records
-        totals.failures += max(0, failures)
+        totals.failures += failures
         totals.errors += errors
         totals.time += stats.seconds
     }
 
     func finish(_ summary: RunSummary) {
-        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        out.write("<testsuites name=\"chatpayloads\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(totals.errors)\" time=\"\(JUnitReporter.seconds(totals.time))\">\n")
-        for suite in suites { out.write(suite) }
-        out.write("</testsuites>\n")
+        out.write(JUnitXML.document(
+            name: "chatpayloads", tests: totals.tests, failures: totals.failures, errors: totals.errors, seconds: totals.time, suites: suites.joined()))
     }
 
     /// Whether a failing payload of `outcome` is a JUnit `<error>` (no verdict: unreadable, a
@@ -89,19 +75,11 @@ final class JUnitReporter: Reporter {
     /// one suite `chatpayloads` with one test case, named after the rule (`schema`, `config`),
     /// holding the message as an `<error>`.
     static func failureDocument(_ failure: SetupFailure) -> String {
-        let message = escape(failure.reportMessage)
-        let rule = escape(failure.rule)
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="chatpayloads" tests="1" failures="0" errors="1" time="0.000">
-              <testsuite name="chatpayloads" tests="1" failures="0" errors="1" skipped="0" time="0.000">
-                <testcase classname="chatpayloads" name="\(rule)" time="0.000">
-                  <error message="\(message)" type="\(rule)">\(escape(TextReporter.displayable(failure.message), attribute: false))</error>
-                </testcase>
-              </testsuite>
-            </testsuites>
-
-            """
+        let problem = JUnitXML.Problem(
+            isError: true, message: failure.reportMessage, type: failure.rule, body: TextReporter.displayable(failure.message))
+        let testCase = JUnitXML.testCase(className: "chatpayloads", name: failure.rule, seconds: 0, outcome: .failed(problem))
+        let suite = JUnitXML.testSuite(name: "chatpayloads", tests: 1, failures: 0, errors: 1, seconds: 0, properties: [], cases: testCase)
+        return JUnitXML.document(name: "chatpayloads", tests: 1, failures: 0, errors: 1, seconds: 0, suites: suite)
     }
 
     /// `path:line:col: ` for a message (control characters in the path escaped, as in the
@@ -115,34 +93,5 @@ final class JUnitReporter: Reporter {
     /// `fixtures/users/a.json` -> `fixtures.users.a.json` (the dotted form JUnit viewers group by).
     static func className(_ path: String) -> String {
         path.split(separator: "/").joined(separator: ".")
-    }
-
-    /// Seconds with three decimals (`0.004`), the most `junit-10.xsd`'s `SUREFIRE_TIME` allows.
-    static func seconds(_ s: Double) -> String {
-        guard s.isFinite, s > 0 else { return "0.000" }
-        let millis = Int(min(s, 1e12) * 1_000 + 0.5)
-        let f = String(millis % 1_000)
-        return "\(millis / 1_000)." + String(repeating: "0", count: 3 - f.count) + f
-    }
-
-    /// Escapes XML text or attribute content; drops characters XML 1.0 cannot hold.
-    static func escape(_ s: String, attribute: Bool = true) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\n" where attribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t" where attribute: out += "&#9;"
-            default:
-                let v = c.value
-                let allowed = v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-                if allowed { out.unicodeScalars.append(c) } else { out += "\u{FFFD}" }
-            }
-        }
-        return out
     }
 }

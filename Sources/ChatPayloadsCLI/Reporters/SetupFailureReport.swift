@@ -40,7 +40,7 @@ enum SetupFailureReport {
         case .github: return GitHubReporter.failureAnnotation(failure)
         case .ndjson: return NDJSONReporter.failureLines(failure)
         case .junit: return JUnitReporter.failureDocument(failure)
-        case .sarif: return SARIFReporter.failureLog(failure, version: ChatPayloadsCommand.version)
+        case .sarif: return SARIFLog.failureLog(failure, version: ChatPayloadsCommand.version)
         case .json:
             let context = ReportContext(
                 inputs: [], expectInvalid: options.expect == .invalid, verbose: options.verbose, quiet: options.quiet,

@@ -31,7 +31,7 @@ final class SummaryReporter: Reporter {
             text = parts
         }
         let verdict = stats.failed > 0 ? s.error(text) : s.success(text)
-        out.write(s.bold(TextReporter.displayable(input.displayPath)), ": ", verdict, "\n")
+        out.write(TextLine.named(TextReporter.displayable(input.displayPath), verdict, style: s))
     }
 
     func finish(_ summary: RunSummary) {

@@ -27,10 +27,10 @@ package final class TextReporter: Reporter {
         if r.passed {
             if context.verbose && !context.quiet {
                 if context.expectInvalid, let first = r.errors.first {
-                    out.write(prefix(first, r, input) + s.note("note:") + " invalid as expected: " + first.message + keyword(first) + "\n")
+                    out.write(line(first, r, input, TextLine.level(.note, style: s) + " invalid as expected: " + first.message + keyword(first)))
                 } else {
                     let schema = r.schemaName.map { " against \($0)" } ?? ""
-                    out.write(s.bold(TextReporter.displayable(r.displayName(input))) + ": " + s.success("valid") + schema + "\n")
+                    out.write(TextLine.named(TextReporter.displayable(r.displayName(input)), s.success("valid") + schema, style: s))
                 }
             }
             if !context.quiet { writeWarnings(r, input) }
@@ -38,18 +38,18 @@ package final class TextReporter: Reporter {
         }
         let (shown, more) = context.shownErrors(of: r)
         for issue in shown {
-            out.write(prefix(issue, r, input) + s.error("error:") + " " + issue.message + keyword(issue) + "\n")
+            out.write(line(issue, r, input, TextLine.level(.error, style: s) + " " + issue.message + keyword(issue)))
         }
         if more > 0 {
             let noun = more == 1 ? "error" : "errors"
-            out.write("  " + s.dim("(+\(more) more \(noun); --verbose shows all)") + "\n")
+            out.write(TextLine.detail(s.dim("(+\(more) more \(noun); --verbose shows all)")))
         }
         if !context.quiet { writeWarnings(r, input) }
     }
 
     private func writeWarnings(_ r: PayloadResult, _ input: InputFile) {
         for issue in r.warnings {
-            out.write(prefix(issue, r, input) + s.warning("warning:") + " " + issue.message + keyword(issue) + "\n")
+            out.write(line(issue, r, input, TextLine.level(.warning, style: s) + " " + issue.message + keyword(issue)))
         }
     }
 
@@ -61,7 +61,7 @@ package final class TextReporter: Reporter {
         } else {
             choices = stats.autoChoices.map { "\($0.name) (\($0.count) \($0.count == 1 ? "record" : "records"))" }.joined(separator: ", ")
         }
-        out.write(s.bold(TextReporter.displayable(input.displayPath)) + ": " + s.note("note:") + " --schema auto chose " + choices + "\n")
+        out.write(TextLine.named(TextReporter.displayable(input.displayPath), TextLine.level(.note, style: s) + " --schema auto chose " + choices, style: s))
     }
 
     package func finish(_ summary: RunSummary) {
@@ -74,14 +74,12 @@ package final class TextReporter: Reporter {
         (summary.status == .success ? style.success(summary.line) : style.bold(summary.line)) + "\n"
     }
 
-    /// `path:line:col: ` (or `path: line 3: ` / `path: ` when the position is unknown).
-    private func prefix(_ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile) -> String {
+    /// `path:line:col: text` (or `path: line 3: text` / `path: text` when the position is unknown).
+    private func line(_ issue: PayloadIssue, _ r: PayloadResult, _ input: InputFile, _ text: String) -> String {
         let path = TextReporter.displayable(input.displayPath)
-        if let line = issue.line {
-            return s.bold("\(path):\(line):\(issue.column ?? 1):") + " "
-        }
-        if r.label != .whole { return s.bold("\(path): \(r.label.text):") + " " }
-        return s.bold("\(path):") + " "
+        if let line = issue.line { return TextLine.about("\(path):\(line):\(issue.column ?? 1)", text, style: s) }
+        if r.label != .whole { return TextLine.about("\(path): \(r.label.text)", text, style: s) }
+        return TextLine.about(path, text, style: s)
     }
 
     /// `text` with every character that would break a line or move the cursor written as an

@@ -50,7 +50,7 @@ package enum PayloadHints {
     }
 
     private static func isMissingType(_ issue: PayloadIssue) -> Bool {
-        issue.keyword == "required" && issue.message.contains("\"type\"")
+        issue.kind.schemaKeyword == .required && issue.message.contains("\"type\"")
     }
 
     /// The first byte that is not JSON white space (or a UTF-8 byte order mark), if any.

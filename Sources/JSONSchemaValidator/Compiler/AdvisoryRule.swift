@@ -24,8 +24,8 @@ import JSONCore
 public struct AdvisoryRule: Sendable {
     /// One compiled keyword, as the rule is asked about it.
     public struct Candidate: Sendable {
-        /// The keyword's name (as ``ValidationError/keyword`` names its failures).
-        public let keyword: String
+        /// The keyword (as ``ValidationError/keyword`` names its failures).
+        public let keyword: SchemaKeyword
         /// Its absolute location, as ``ValidationError/absoluteKeywordLocation`` gives it.
         public let absoluteKeywordLocation: String
         /// Its value in the schema (`"uri"` for `"format": "uri"`).

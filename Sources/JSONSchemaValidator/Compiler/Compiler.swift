@@ -57,8 +57,9 @@ final class Compiler {
     /// `node`'s keywords, each one `advisory` names wrapped in an ``AdvisoryKeyword``.
     func advisoryKeywords(_ node: SchemaNode, _ object: JSONObject, _ advisory: AdvisoryRule) -> [any Keyword] {
         node.keywords.map { keyword -> any Keyword in
-            let location = URIReference.encodingFragment(node.absoluteLocation + "/" + JSONPointer.escape(keyword.name))
-            let kinds = advisory.classify(AdvisoryRule.Candidate(keyword: keyword.name, absoluteKeywordLocation: location, value: object[keyword.name] ?? .null))
+            let name = keyword.name.name
+            let location = URIReference.encodingFragment(node.absoluteLocation + "/" + name)
+            let kinds = advisory.classify(AdvisoryRule.Candidate(keyword: keyword.name, absoluteKeywordLocation: location, value: object[name] ?? .null))
             return kinds.isEmpty ? keyword : AdvisoryKeyword(inner: keyword, kinds: kinds)
         }
     }

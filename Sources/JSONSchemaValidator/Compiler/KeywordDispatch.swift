@@ -13,7 +13,7 @@ extension Compiler {
             }
         }
         var compilation = KeywordCompilation(compiler: self, object: o, scanned: s, vocabularies: vocab)
-        let onlyRef = vocab.draft.refOverridesSiblings && o["$ref"] != nil
+        let onlyRef = vocab.draft.refOverridesSiblings && o[SchemaKeyword.ref.name] != nil
         // The steps some member triggers, found from the members (a table lookup each) rather
         // than by looking every trigger of every step up in the object. Keyword names are
         // ASCII, and an ASCII name equals a member name scalar for scalar exactly when the two
@@ -24,9 +24,9 @@ extension Compiler {
             guard let positions = dispatch.positionsByTrigger[m.key] else { continue }
             for p in positions { triggered[p] = true }
         }
-        for (i, step) in dispatch.steps.enumerated() where triggered[i] && vocab.enables(step.vocabulary) && (!onlyRef || step.name == "$ref") {
-            compilation.name = step.name
-            compilation.value = o[step.name] ?? .null
+        for (i, step) in dispatch.steps.enumerated() where triggered[i] && vocab.enables(step.vocabulary) && (!onlyRef || step.keyword == .ref) {
+            compilation.keyword = step.keyword
+            compilation.value = o[step.keyword.name] ?? .null
             try step.compile(&compilation)
         }
         return compilation.keywords

@@ -83,24 +83,24 @@ public enum SchemaDraft: Int, Sendable, Hashable, Comparable, CaseIterable {
     var refOverridesSiblings: Bool { self <= .draft7 }
 
     /// Whether `keyword` is a keyword of this draft (keywords of other drafts are ignored).
-    func defines(_ keyword: String) -> Bool {
+    func defines(_ keyword: SchemaKeyword) -> Bool {
         if let first = SchemaDraft.introduced[keyword], self < first { return false }
         if let gone = SchemaDraft.removed[keyword], self >= gone { return false }
         return true
     }
 
     /// The first draft that defines a keyword (keywords not listed are in every draft).
-    private static let introduced: [String: SchemaDraft] = [
-        "const": .draft6, "contains": .draft6, "propertyNames": .draft6,
-        "if": .draft7, "then": .draft7, "else": .draft7,
-        "dependentRequired": .draft201909, "dependentSchemas": .draft201909, "unevaluatedItems": .draft201909,
-        "unevaluatedProperties": .draft201909, "minContains": .draft201909, "maxContains": .draft201909,
-        "$recursiveRef": .draft201909,
-        "prefixItems": .draft202012, "$dynamicRef": .draft202012,
+    private static let introduced: [SchemaKeyword: SchemaDraft] = [
+        .const: .draft6, .contains: .draft6, .propertyNames: .draft6,
+        .if: .draft7, .then: .draft7, .else: .draft7,
+        .dependentRequired: .draft201909, .dependentSchemas: .draft201909, .unevaluatedItems: .draft201909,
+        .unevaluatedProperties: .draft201909, .minContains: .draft201909, .maxContains: .draft201909,
+        .recursiveRef: .draft201909,
+        .prefixItems: .draft202012, .dynamicRef: .draft202012,
     ]
 
     /// The first draft that no longer defines a keyword.
-    private static let removed: [String: SchemaDraft] = [
-        "$recursiveRef": .draft202012,
+    private static let removed: [SchemaKeyword: SchemaDraft] = [
+        .recursiveRef: .draft202012,
     ]
 }

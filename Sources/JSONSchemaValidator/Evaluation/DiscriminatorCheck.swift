@@ -35,7 +35,7 @@ enum DiscriminatorCheck {
 
     /// Whether `keyword` looks at the instance only (no subschemas, no references).
     static func isAssertion(_ keyword: any Keyword) -> Bool {
-        guard !keyword.name.hasPrefix("$"), let definition = KeywordTable.byName[keyword.name] else { return false }
+        guard !keyword.name.name.hasPrefix("$"), let definition = KeywordTable.byKeyword[keyword.name] else { return false }
         return definition.subschemas == nil
     }
 }

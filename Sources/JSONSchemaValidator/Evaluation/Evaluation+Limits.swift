@@ -24,11 +24,12 @@ extension Evaluation {
     }
 
     /// Ends the evaluation undecided: records `limit` (the first one hit wins) and, when errors
-    /// are collected, its error at the current location (at member `key` when given), which
-    /// names the limit. The error is kept apart from the error lists, so no applicator's
-    /// capture of its branches' errors can drop it.
+    /// are collected, its error at the current location (at member `key` when given; at
+    /// `keyword` when the limit was reached in one, else at the node), which names the limit.
+    /// The error is kept apart from the error lists, so no applicator's capture of its
+    /// branches' errors can drop it.
     mutating func hitLimit(
-        _ limit: ValidationLimit, keyword: String? = nil, atKey key: String? = nil, pattern: String? = nil, ownLocation: Bool = false,
+        _ limit: ValidationLimit, keyword: SchemaKeyword? = nil, atKey key: String? = nil, pattern: String? = nil, ownLocation: Bool = false,
         detail: String? = nil
     ) {
         guard !limitReached else { return }
@@ -40,7 +41,10 @@ extension Evaluation {
                 instanceIsIndex.append(false)
             }
             let message = Evaluation.limitMessage(limit, at: JSONPointer(tokens: instancePath), propertyName: key, pattern: pattern, options: self, detail: detail)
-            limitError = makeError(keyword ?? limit.optionName, message, causes: [], ownLocation: ownLocation || keyword == nil, limit: limit)
+            let (keywordLocation, absolute) = locations(of: ownLocation ? nil : keyword)
+            limitError = ValidationError(
+                limit: limit, at: keyword, keywordLocation: keywordLocation, absoluteKeywordLocation: absolute,
+                instanceLocation: JSONPointer(tokens: instancePath), message: message)
             if key != nil {
                 instancePath.removeLast()
                 instanceIsIndex.removeLast()

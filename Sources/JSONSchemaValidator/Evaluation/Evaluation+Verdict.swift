@@ -39,8 +39,8 @@ extension JSONSchema {
             // Error collection walks at least what the verdict walked, in the same order, so it
             // reaches that limit (or an earlier one); the fallback names the verdict's limit.
             let error = ev.limitError ?? ValidationError(
-                keyword: limit.optionName, keywordLocation: "", absoluteKeywordLocation: URIReference.encodingFragment(root.absoluteLocation),
-                instanceLocation: .root, message: Evaluation.limitMessage(limit, at: .root, propertyName: nil, pattern: nil, options: ev), limit: limit)
+                limit: limit, at: nil, keywordLocation: "", absoluteKeywordLocation: URIReference.encodingFragment(root.absoluteLocation),
+                instanceLocation: .root, message: Evaluation.limitMessage(limit, at: .root, propertyName: nil, pattern: nil, options: ev))
             return (ValidationResult(isValid: false, errors: [error], limit: ev.undecided ?? limit), count)
         }
         // Invalid: the errors found; a limit reached while collecting more ends the collection

@@ -109,7 +109,7 @@ struct Evaluation {
         case .alwaysInvalid:
             let saved = currentLocation
             currentLocation = node.absoluteLocation
-            fail("false", ownLocation: true) { _ in "no value is allowed here (the schema is false)" }
+            fail(.falseSchema, ownLocation: true) { _ in "no value is allowed here (the schema is false)" }
             currentLocation = saved
             return false
         case .keywords:
@@ -213,8 +213,8 @@ struct Evaluation {
     /// When the error list already holds ``maxErrors`` errors, the failure is dropped and
     /// ``errorsOverflowed`` is set.
     mutating func fail(
-        _ keyword: String, atKey key: String? = nil, atIndex index: Int? = nil, causes: [[ValidationError]] = [],
-        ownLocation: Bool = false, limit: ValidationLimit? = nil, _ message: (Evaluation) -> String
+        _ keyword: SchemaKeyword, atKey key: String? = nil, atIndex index: Int? = nil, causes: [[ValidationError]] = [],
+        ownLocation: Bool = false, _ message: (Evaluation) -> String
     ) {
         guard collectErrors else { return }
         guard errors.count < maxErrors else {
@@ -229,27 +229,36 @@ struct Evaluation {
             instanceIsIndex.append(true)
         }
         let text = message(self)
-        errors.append(makeError(keyword, text, causes: causes, ownLocation: ownLocation, limit: limit))
+        errors.append(makeError(keyword, text, causes: causes, ownLocation: ownLocation))
         if key != nil || index != nil {
             instancePath.removeLast()
             instanceIsIndex.removeLast()
         }
     }
 
-    func makeError(_ keyword: String, _ message: String, causes: [[ValidationError]], ownLocation: Bool, limit: ValidationLimit?) -> ValidationError {
+    /// The error unit of a failure of `keyword` at the current node and instance location.
+    func makeError(_ keyword: SchemaKeyword, _ message: String, causes: [[ValidationError]], ownLocation: Bool) -> ValidationError {
+        let (keywordLocation, absolute) = locations(of: ownLocation ? nil : keyword)
+        return ValidationError(
+            keyword: keyword, keywordLocation: keywordLocation, absoluteKeywordLocation: absolute,
+            instanceLocation: JSONPointer(tokens: instancePath), message: message, causes: causes)
+    }
+
+    /// The evaluation path and the absolute location (fragment encoded) of `keyword` at the
+    /// current node, or of the node itself when `keyword` is nil.
+    func locations(of keyword: SchemaKeyword?) -> (keywordLocation: String, absoluteKeywordLocation: String) {
         var kl = ""
         for t in keywordPath {
             kl += "/"
             kl += JSONPointer.escape(t)
         }
         var abs = currentLocation
-        if !ownLocation {
-            kl += "/" + JSONPointer.escape(keyword)
-            abs += "/" + JSONPointer.escape(keyword)
+        if let keyword {
+            // A keyword's name has no `~` or `/` to escape (SchemaKeywordTests).
+            kl += "/" + keyword.name
+            abs += "/" + keyword.name
         }
-        return ValidationError(
-            keyword: keyword, keywordLocation: kl, absoluteKeywordLocation: URIReference.encodingFragment(abs),
-            instanceLocation: JSONPointer(tokens: instancePath), message: message, causes: causes, limit: limit)
+        return (kl, URIReference.encodingFragment(abs))
     }
 
     /// Runs `body` with error collection redirected into a separate list (with its own

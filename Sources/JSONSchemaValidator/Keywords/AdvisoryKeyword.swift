@@ -8,7 +8,7 @@ struct AdvisoryKeyword: Keyword {
     let inner: any Keyword
     let kinds: AdvisoryRule.Kinds
 
-    var name: String { inner.name }
+    var name: SchemaKeyword { inner.name }
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard ev.conditionDepth == 0, kinds.contains(AdvisoryRule.Kinds(of: instance)) else {

@@ -2,15 +2,15 @@
 /// subschema is still indexed, so references into it resolve).
 enum AnnotationKeywords {
     static let definitions = [
-        KeywordDefinition("title", .metaData),
-        KeywordDefinition("description", .metaData),
-        KeywordDefinition("default", .metaData),
-        KeywordDefinition("deprecated", .metaData),
-        KeywordDefinition("readOnly", .metaData),
-        KeywordDefinition("writeOnly", .metaData),
-        KeywordDefinition("examples", .metaData),
-        KeywordDefinition("contentEncoding", .content),
-        KeywordDefinition("contentMediaType", .content),
-        KeywordDefinition("contentSchema", .content, subschemas: .schema),
+        KeywordDefinition(.title, .metaData),
+        KeywordDefinition(.descriptionAnnotation, .metaData),
+        KeywordDefinition(.default, .metaData),
+        KeywordDefinition(.deprecated, .metaData),
+        KeywordDefinition(.readOnly, .metaData),
+        KeywordDefinition(.writeOnly, .metaData),
+        KeywordDefinition(.examples, .metaData),
+        KeywordDefinition(.contentEncoding, .content),
+        KeywordDefinition(.contentMediaType, .content),
+        KeywordDefinition(.contentSchema, .content, subschemas: .schema),
     ]
 }

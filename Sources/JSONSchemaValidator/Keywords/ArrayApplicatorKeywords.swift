@@ -4,18 +4,18 @@ import JSONCore
 /// `additionalItems`), and `contains` with `minContains`/`maxContains`.
 enum ArrayApplicatorKeywords {
     static let definitions = [
-        KeywordDefinition("prefixItems", .applicator, subschemas: .schemaArray, readBy: "items", triggers: true),
-        KeywordDefinition("items", .applicator, subschemas: .schemaOrSchemaArray, compile: ItemsKeyword.compile),
-        KeywordDefinition("additionalItems", .applicator, subschemas: .schema, legacy: true, readBy: "items"),
-        KeywordDefinition("contains", .applicator, subschemas: .schema, compile: ContainsKeyword.compile),
-        KeywordDefinition("minContains", .validation, readBy: "contains"),
-        KeywordDefinition("maxContains", .validation, readBy: "contains"),
+        KeywordDefinition(.prefixItems, .applicator, subschemas: .schemaArray, readBy: .items, triggers: true),
+        KeywordDefinition(.items, .applicator, subschemas: .schemaOrSchemaArray, compile: ItemsKeyword.compile),
+        KeywordDefinition(.additionalItems, .applicator, subschemas: .schema, legacy: true, readBy: .items),
+        KeywordDefinition(.contains, .applicator, subschemas: .schema, compile: ContainsKeyword.compile),
+        KeywordDefinition(.minContains, .validation, readBy: .contains),
+        KeywordDefinition(.maxContains, .validation, readBy: .contains),
     ]
 }
 
 /// `prefixItems` and `items` together: positional schemas, then one schema for the rest.
 struct ItemsKeyword: Keyword {
-    let name: String
+    let name: SchemaKeyword
     let prefix: [SchemaNode]
     let rest: SchemaNode?
 
@@ -33,7 +33,7 @@ struct ItemsKeyword: Keyword {
         if ev.trackAnnotations { annotations.items.insert(range: 0..<prefixCount) }
         guard let rest, a.count > prefix.count else { return valid }
         if rest.kind == .alwaysInvalid {
-            ev.fail("items", atIndex: prefix.count) { ev in
+            ev.fail(.items, atIndex: prefix.count) { ev in
                 "\(ev.subject) is not allowed: the array may have at most \(prefix.count) item\(prefix.count == 1 ? "" : "s"), got \(a.count)"
             }
             return false
@@ -51,15 +51,15 @@ struct ItemsKeyword: Keyword {
 
     /// `prefixItems` and `items`; through draft 2019-09 an array `items` and `additionalItems`.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        if c.vocabularies.legacyItems, c.member("items")?.arrayValue != nil {
-            let prefix = try c.schemaArray("items") ?? []
-            c.emit(ItemsKeyword(name: "items", prefix: prefix, rest: try c.subschema(ifPresent: "additionalItems")))
+        if c.vocabularies.legacyItems, c.member(.items)?.arrayValue != nil {
+            let prefix = try c.schemaArray(.items) ?? []
+            c.emit(ItemsKeyword(name: .items, prefix: prefix, rest: try c.subschema(ifPresent: .additionalItems)))
             return
         }
-        let prefix = c.vocabularies.legacyItems ? [] : (try c.schemaArray("prefixItems") ?? [])
-        let items = try c.subschema(ifPresent: "items")
+        let prefix = c.vocabularies.legacyItems ? [] : (try c.schemaArray(.prefixItems) ?? [])
+        let items = try c.subschema(ifPresent: .items)
         if !prefix.isEmpty || items != nil {
-            c.emit(ItemsKeyword(name: prefix.isEmpty ? "items" : "prefixItems", prefix: prefix, rest: items))
+            c.emit(ItemsKeyword(name: prefix.isEmpty ? .items : .prefixItems, prefix: prefix, rest: items))
         }
     }
 
@@ -70,7 +70,7 @@ struct ItemsKeyword: Keyword {
 
 /// `contains` with `minContains` / `maxContains`.
 struct ContainsKeyword: Keyword {
-    let name = "contains"
+    let name = SchemaKeyword.contains
     let schema: SchemaNode
     let minContains: Int
     let maxContains: Int?
@@ -94,12 +94,12 @@ struct ContainsKeyword: Keyword {
             if minContains == 1 {
                 ev.fail(name) { ev in "\(ev.subject) must contain at least one item matching the 'contains' schema, but none of its \(a.count) item\(a.count == 1 ? "" : "s") does" }
             } else {
-                ev.fail("minContains") { ev in "\(ev.subject) must contain at least \(minContains) items matching the 'contains' schema, got \(matches)" }
+                ev.fail(.minContains) { ev in "\(ev.subject) must contain at least \(minContains) items matching the 'contains' schema, got \(matches)" }
             }
             return false
         }
         if let maxContains, matches > maxContains {
-            ev.fail("maxContains") { ev in "\(ev.subject) must contain at most \(maxContains) items matching the 'contains' schema, got \(matches)" }
+            ev.fail(.maxContains) { ev in "\(ev.subject) must contain at most \(maxContains) items matching the 'contains' schema, got \(matches)" }
             return false
         }
         return true
@@ -109,11 +109,11 @@ struct ContainsKeyword: Keyword {
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         var minContains = 1
         var maxContains: Int? = nil
-        if c.vocabularies.validation && c.vocabularies.draft.defines("minContains") {
-            if c.member("minContains") != nil { minContains = try c.count("minContains") }
-            if c.member("maxContains") != nil { maxContains = try c.count("maxContains") }
+        if c.vocabularies.validation && c.vocabularies.draft.defines(.minContains) {
+            if c.member(.minContains) != nil { minContains = try c.count(.minContains) }
+            if c.member(.maxContains) != nil { maxContains = try c.count(.maxContains) }
         }
-        c.emit(ContainsKeyword(schema: try c.subschema("contains"), minContains: minContains, maxContains: maxContains))
+        c.emit(ContainsKeyword(schema: try c.subschema(.contains), minContains: minContains, maxContains: maxContains))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? {

@@ -3,15 +3,15 @@ import JSONCore
 /// The array assertions.
 enum ArrayAssertionKeywords {
     static let definitions = [
-        KeywordDefinition("minItems", .validation, compile: ItemCountKeyword.compile),
-        KeywordDefinition("maxItems", .validation, compile: ItemCountKeyword.compile),
-        KeywordDefinition("uniqueItems", .validation, compile: UniqueItemsKeyword.compile),
+        KeywordDefinition(.minItems, .validation, compile: ItemCountKeyword.compile),
+        KeywordDefinition(.maxItems, .validation, compile: ItemCountKeyword.compile),
+        KeywordDefinition(.uniqueItems, .validation, compile: UniqueItemsKeyword.compile),
     ]
 }
 
 /// `minItems` / `maxItems`.
 struct ItemCountKeyword: Keyword {
-    let name: String
+    let name: SchemaKeyword
     let isMinimum: Bool
     let limit: Int
 
@@ -22,9 +22,9 @@ struct ItemCountKeyword: Keyword {
         return ok
     }
 
-    /// Compiles `minItems` or `maxItems`, as `c.name` says.
+    /// Compiles `minItems` or `maxItems`, as `c.keyword` says.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        c.emit(ItemCountKeyword(name: c.name, isMinimum: c.name == "minItems", limit: try c.count()))
+        c.emit(ItemCountKeyword(name: c.keyword, isMinimum: c.keyword == .minItems, limit: try c.count()))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .arrayAssertion(.itemCount(isMinimum: isMinimum, limit: limit)) }
@@ -32,7 +32,7 @@ struct ItemCountKeyword: Keyword {
 
 /// `uniqueItems: true`: no two items are equal (numbers mathematically, objects unordered).
 struct UniqueItemsKeyword: Keyword {
-    let name = "uniqueItems"
+    let name = SchemaKeyword.uniqueItems
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .array(let a) = instance, a.count > 1 else { return true }

@@ -3,20 +3,20 @@ import JSONCore
 /// `allOf`, `anyOf`, `oneOf` and `not`.
 enum CombinatorKeywords {
     static let definitions = [
-        KeywordDefinition("allOf", .applicator, subschemas: .schemaArray, compile: AllOfKeyword.compile),
-        KeywordDefinition("anyOf", .applicator, subschemas: .schemaArray, compile: AnyOfKeyword.compile),
-        KeywordDefinition("oneOf", .applicator, subschemas: .schemaArray, compile: OneOfKeyword.compile),
-        KeywordDefinition("not", .applicator, subschemas: .schema, compile: NotKeyword.compile),
+        KeywordDefinition(.allOf, .applicator, subschemas: .schemaArray, compile: AllOfKeyword.compile),
+        KeywordDefinition(.anyOf, .applicator, subschemas: .schemaArray, compile: AnyOfKeyword.compile),
+        KeywordDefinition(.oneOf, .applicator, subschemas: .schemaArray, compile: OneOfKeyword.compile),
+        KeywordDefinition(.not, .applicator, subschemas: .schema, compile: NotKeyword.compile),
     ]
 }
 
 /// `allOf`: every subschema must match; their errors are reported as they are.
 struct AllOfKeyword: Keyword {
-    let name = "allOf"
+    let name = SchemaKeyword.allOf
     let schemas: [SchemaNode]
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        if let schemas = try c.schemaArray(c.name) { c.emit(AllOfKeyword(schemas: schemas)) }
+        if let schemas = try c.schemaArray(c.keyword) { c.emit(AllOfKeyword(schemas: schemas)) }
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.allOf(plan.nodes(for: schemas))) }
@@ -33,11 +33,11 @@ struct AllOfKeyword: Keyword {
 
 /// `anyOf`: at least one subschema must match. On failure the error carries each branch's errors.
 struct AnyOfKeyword: Keyword {
-    let name = "anyOf"
+    let name = SchemaKeyword.anyOf
     let schemas: [SchemaNode]
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        if let schemas = try c.schemaArray(c.name) { c.emit(AnyOfKeyword(schemas: schemas)) }
+        if let schemas = try c.schemaArray(c.keyword) { c.emit(AnyOfKeyword(schemas: schemas)) }
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.anyOf(plan.nodes(for: schemas))) }
@@ -68,11 +68,11 @@ struct AnyOfKeyword: Keyword {
 
 /// `oneOf`: exactly one subschema must match.
 struct OneOfKeyword: Keyword {
-    let name = "oneOf"
+    let name = SchemaKeyword.oneOf
     let schemas: [SchemaNode]
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        if let schemas = try c.schemaArray(c.name) { c.emit(OneOfKeyword(schemas: schemas)) }
+        if let schemas = try c.schemaArray(c.keyword) { c.emit(OneOfKeyword(schemas: schemas)) }
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.oneOf(plan.nodes(for: schemas))) }
@@ -111,10 +111,10 @@ struct OneOfKeyword: Keyword {
 
 /// `not`: the subschema must not match.
 struct NotKeyword: Keyword {
-    let name = "not"
+    let name = SchemaKeyword.not
     let schema: SchemaNode
 
-    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) { c.emit(NotKeyword(schema: try c.subschema("not"))) }
+    static func compile(_ c: inout KeywordCompilation) throws(SchemaError) { c.emit(NotKeyword(schema: try c.subschema(.not))) }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .combinator(.not(plan.node(for: schema))) }
 

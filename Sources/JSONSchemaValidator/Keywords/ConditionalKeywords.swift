@@ -3,15 +3,15 @@ import JSONCore
 /// `if`, `then` and `else`: one keyword, compiled from `if`.
 enum ConditionalKeywords {
     static let definitions = [
-        KeywordDefinition("if", .applicator, subschemas: .schema, compile: IfThenElseKeyword.compile),
-        KeywordDefinition("then", .applicator, subschemas: .schema, readBy: "if"),
-        KeywordDefinition("else", .applicator, subschemas: .schema, readBy: "if"),
+        KeywordDefinition(.if, .applicator, subschemas: .schema, compile: IfThenElseKeyword.compile),
+        KeywordDefinition(.then, .applicator, subschemas: .schema, readBy: .if),
+        KeywordDefinition(.else, .applicator, subschemas: .schema, readBy: .if),
     ]
 }
 
 /// `if` / `then` / `else`: `then` applies when `if` matches, `else` when it does not.
 struct IfThenElseKeyword: Keyword {
-    let name = "if"
+    let name = SchemaKeyword.if
     let condition: SchemaNode
     let then: SchemaNode?
     let otherwise: SchemaNode?
@@ -27,7 +27,7 @@ struct IfThenElseKeyword: Keyword {
     }
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        c.emit(IfThenElseKeyword(condition: try c.subschema("if"), then: try c.subschema(ifPresent: "then"), otherwise: try c.subschema(ifPresent: "else")))
+        c.emit(IfThenElseKeyword(condition: try c.subschema(.if), then: try c.subschema(ifPresent: .then), otherwise: try c.subschema(ifPresent: .else)))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? {

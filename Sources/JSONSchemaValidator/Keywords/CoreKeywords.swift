@@ -4,14 +4,14 @@
 /// `$dynamicRef` are in ``ReferenceKeywords``.)
 enum CoreKeywords {
     static let definitions = [
-        KeywordDefinition("$id", .core),
-        KeywordDefinition("$schema", .core),
-        KeywordDefinition("$anchor", .core),
-        KeywordDefinition("$dynamicAnchor", .core),
-        KeywordDefinition("$recursiveAnchor", .core, legacy: true),
-        KeywordDefinition("$vocabulary", .core),
-        KeywordDefinition("$comment", .core),
-        KeywordDefinition("$defs", .core, subschemas: .schemaMap),
-        KeywordDefinition("definitions", .core, subschemas: .schemaMap, legacy: true),
+        KeywordDefinition(.id, .core),
+        KeywordDefinition(.schema, .core),
+        KeywordDefinition(.anchor, .core),
+        KeywordDefinition(.dynamicAnchor, .core),
+        KeywordDefinition(.recursiveAnchor, .core, legacy: true),
+        KeywordDefinition(.vocabulary, .core),
+        KeywordDefinition(.comment, .core),
+        KeywordDefinition(.defs, .core, subschemas: .schemaMap),
+        KeywordDefinition(.definitions, .core, subschemas: .schemaMap, legacy: true),
     ]
 }

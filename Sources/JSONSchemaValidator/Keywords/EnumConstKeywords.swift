@@ -3,14 +3,14 @@ import JSONCore
 /// `const` and `enum`: judged on the materialized value on the fast path too.
 enum EnumConstKeywords {
     static let definitions = [
-        KeywordDefinition("const", .validation, compile: ConstKeyword.compile),
-        KeywordDefinition("enum", .validation, compile: EnumKeyword.compile),
+        KeywordDefinition(.const, .validation, compile: ConstKeyword.compile),
+        KeywordDefinition(.enum, .validation, compile: EnumKeyword.compile),
     ]
 }
 
 /// `const`: the instance equals the value (numbers mathematically, strings by scalars).
 struct ConstKeyword: Keyword {
-    let name = "const"
+    let name = SchemaKeyword.const
     let value: JSONValue
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
@@ -26,7 +26,7 @@ struct ConstKeyword: Keyword {
 
 /// `enum`: the instance equals one of the values.
 struct EnumKeyword: Keyword {
-    let name = "enum"
+    let name = SchemaKeyword.enum
     let values: [JSONValue]
     let set: Set<JSONValue>?
 

@@ -4,9 +4,9 @@ import JSONSchemaFormats
 /// `format` in assertion mode: the string must conform to the named format.
 /// (In annotation mode the compiler emits no keyword at all.)
 struct FormatKeyword: Keyword {
-    static let definitions = [KeywordDefinition("format", .formatAnnotation, compile: compile)]
+    static let definitions = [KeywordDefinition(.format, .formatAnnotation, compile: compile)]
 
-    let name = "format"
+    let name = SchemaKeyword.format
     let checker: FormatChecker
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
@@ -35,7 +35,7 @@ struct FormatKeyword: Keyword {
             .unknownFormat,
             "unknown format \(JSONWriter.quoted(name)) cannot be asserted: no checker is known for it (known formats: \(known.joined(separator: ", "))); "
                 + "register a checker for it (ValidatorOptions.customFormats) or stop asserting it",
-            at: c.scanned, keyword: "format")
+            at: c.scanned, keyword: SchemaKeyword.format.name)
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .format(.format(plan.format(checker))) }

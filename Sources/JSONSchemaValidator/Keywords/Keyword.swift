@@ -7,8 +7,8 @@ import JSONCore
 /// (evaluated items/properties) to `annotations`. `tapeOp` gives the same check in the form the
 /// fast path runs on a ``JSONTape`` (see ``TapePlanBuilder``).
 protocol Keyword: Sendable {
-    /// The keyword name as it appears in the schema.
-    var name: String { get }
+    /// The keyword (its failures' ``ValidationError/keyword``).
+    var name: SchemaKeyword { get }
     /// Checks `instance`.
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool
     /// This keyword in tape form, added to `plan`; nil when the fast path has no form for it

@@ -8,8 +8,8 @@ struct KeywordCompilation {
     let object: JSONObject
     let scanned: ScannedSchema
     let vocabularies: Vocabularies
-    /// The keyword being compiled.
-    var name = ""
+    /// The keyword being compiled (set before each compile function runs).
+    var keyword = SchemaKeyword.type
     /// Its value; `null` when the function was run by a keyword it reads (`patternProperties`
     /// without `properties`): such functions read every member they use with ``member(_:)``.
     var value: JSONValue = .null
@@ -17,52 +17,52 @@ struct KeywordCompilation {
     var keywords: [any Keyword] = []
 
     /// The schema object's member `keyword`, if present.
-    func member(_ keyword: String) -> JSONValue? { object[keyword] }
+    func member(_ keyword: SchemaKeyword) -> JSONValue? { object[keyword.name] }
 
     /// Adds a compiled keyword to the node.
     mutating func emit(_ keyword: any Keyword) { keywords.append(keyword) }
 
     /// An invalid-schema error located at `keyword` (default: the keyword being compiled).
-    func invalid(_ message: String, at keyword: String? = nil) -> SchemaError {
-        compiler.error(.invalidSchema, message, at: scanned, keyword: keyword ?? name)
+    func invalid(_ message: String, at other: SchemaKeyword? = nil) -> SchemaError {
+        compiler.error(.invalidSchema, message, at: scanned, keyword: (other ?? keyword).name)
     }
 
     /// The value of `keyword` (default: this one) as a non-negative integer (huge values clamp to `Int.max`).
-    func count(_ keyword: String? = nil) throws(SchemaError) -> Int {
-        let keyword = keyword ?? name
-        return try compiler.count(keyword == name ? value : object[keyword] ?? .null, keyword, scanned)
+    func count(_ other: SchemaKeyword? = nil) throws(SchemaError) -> Int {
+        let counted = other ?? keyword
+        return try compiler.count(counted == keyword ? value : member(counted) ?? .null, counted.name, scanned)
     }
 
     /// `pattern` compiled as an ECMA-262 regex, or an error located at `keyword`.
-    func regex(_ pattern: String, at keyword: String? = nil) throws(SchemaError) -> ECMARegex {
-        try compiler.regex(pattern, scanned, keyword: keyword ?? name)
+    func regex(_ pattern: String, at other: SchemaKeyword? = nil) throws(SchemaError) -> ECMARegex {
+        try compiler.regex(pattern, scanned, keyword: (other ?? keyword).name)
     }
 
-    /// The node of the subschema at `tokens` below this schema object.
-    func subschema(_ tokens: String...) throws(SchemaError) -> SchemaNode {
-        try compiler.childNode(scanned, tokens)
+    /// The node of the subschema held by `keyword`, at `tokens` below its value.
+    func subschema(_ keyword: SchemaKeyword, _ tokens: String...) throws(SchemaError) -> SchemaNode {
+        try compiler.childNode(scanned, [keyword.name] + tokens)
     }
 
     /// The node of the subschema held by `keyword`, when present.
-    func subschema(ifPresent keyword: String) throws(SchemaError) -> SchemaNode? {
-        object[keyword] == nil ? nil : try compiler.childNode(scanned, [keyword])
+    func subschema(ifPresent keyword: SchemaKeyword) throws(SchemaError) -> SchemaNode? {
+        member(keyword) == nil ? nil : try compiler.childNode(scanned, [keyword.name])
     }
 
     /// The nodes of a non-empty array of subschemas held by `keyword`, when present.
-    func schemaArray(_ keyword: String) throws(SchemaError) -> [SchemaNode]? {
-        guard let v = object[keyword] else { return nil }
+    func schemaArray(_ keyword: SchemaKeyword) throws(SchemaError) -> [SchemaNode]? {
+        guard let v = member(keyword) else { return nil }
         guard let items = v.arrayValue, !items.isEmpty else { throw invalid("\(keyword) must be a non-empty array of schemas", at: keyword) }
         var nodes: [SchemaNode] = []
-        for i in items.indices { nodes.append(try compiler.childNode(scanned, [keyword, String(i)])) }
+        for i in items.indices { nodes.append(try compiler.childNode(scanned, [keyword.name, String(i)])) }
         return nodes
     }
 
     /// The (name, node) pairs of an object of subschemas held by `keyword`, when present.
-    func schemaMap(_ keyword: String) throws(SchemaError) -> [(name: String, schema: SchemaNode)]? {
-        guard let v = object[keyword] else { return nil }
+    func schemaMap(_ keyword: SchemaKeyword) throws(SchemaError) -> [(name: String, schema: SchemaNode)]? {
+        guard let v = member(keyword) else { return nil }
         guard let map = v.objectValue else { throw invalid("\(keyword) must be an object of schemas", at: keyword) }
         var out: [(name: String, schema: SchemaNode)] = []
-        for m in map.members { out.append((m.key, try compiler.childNode(scanned, [keyword, m.key]))) }
+        for m in map.members { out.append((m.key, try compiler.childNode(scanned, [keyword.name, m.key]))) }
         return out
     }
 

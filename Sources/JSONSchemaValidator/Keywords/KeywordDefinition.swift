@@ -14,13 +14,13 @@ struct KeywordDefinition: Sendable {
         case compiles(KeywordCompileFunction)
         /// Read by the compile function of the keyword `lead` (`then` by `if`); with `triggers`,
         /// its presence alone runs that function (`patternProperties` runs `properties`').
-        case readBy(_ lead: String, triggers: Bool)
+        case readBy(_ lead: SchemaKeyword, triggers: Bool)
         /// Compiles to nothing: an identifier, a container of subschemas, or an annotation.
         case nothing
     }
 
-    /// The keyword as written in a schema.
-    let name: String
+    /// The keyword (``SchemaKeyword/name``: as written in a schema).
+    let keyword: SchemaKeyword
     /// The vocabulary that defines it.
     let vocabulary: Vocabulary
     /// How it compiles.
@@ -32,22 +32,22 @@ struct KeywordDefinition: Sendable {
     let isLegacy: Bool
 
     /// A keyword compiled by `compile` whenever it is present.
-    init(_ name: String, _ vocabulary: Vocabulary, subschemas: SubschemaKeywords.Shape? = nil, legacy: Bool = false, compile: @escaping KeywordCompileFunction) {
-        self.init(name: name, vocabulary: vocabulary, compilation: .compiles(compile), subschemas: subschemas, isLegacy: legacy)
+    init(_ keyword: SchemaKeyword, _ vocabulary: Vocabulary, subschemas: SubschemaKeywords.Shape? = nil, legacy: Bool = false, compile: @escaping KeywordCompileFunction) {
+        self.init(keyword: keyword, vocabulary: vocabulary, compilation: .compiles(compile), subschemas: subschemas, isLegacy: legacy)
     }
 
     /// A keyword read by the compile function of `lead`.
-    init(_ name: String, _ vocabulary: Vocabulary, subschemas: SubschemaKeywords.Shape? = nil, legacy: Bool = false, readBy lead: String, triggers: Bool = false) {
-        self.init(name: name, vocabulary: vocabulary, compilation: .readBy(lead, triggers: triggers), subschemas: subschemas, isLegacy: legacy)
+    init(_ keyword: SchemaKeyword, _ vocabulary: Vocabulary, subschemas: SubschemaKeywords.Shape? = nil, legacy: Bool = false, readBy lead: SchemaKeyword, triggers: Bool = false) {
+        self.init(keyword: keyword, vocabulary: vocabulary, compilation: .readBy(lead, triggers: triggers), subschemas: subschemas, isLegacy: legacy)
     }
 
     /// A keyword that compiles to nothing.
-    init(_ name: String, _ vocabulary: Vocabulary, subschemas: SubschemaKeywords.Shape? = nil, legacy: Bool = false) {
-        self.init(name: name, vocabulary: vocabulary, compilation: .nothing, subschemas: subschemas, isLegacy: legacy)
+    init(_ keyword: SchemaKeyword, _ vocabulary: Vocabulary, subschemas: SubschemaKeywords.Shape? = nil, legacy: Bool = false) {
+        self.init(keyword: keyword, vocabulary: vocabulary, compilation: .nothing, subschemas: subschemas, isLegacy: legacy)
     }
 
-    private init(name: String, vocabulary: Vocabulary, compilation: Compilation, subschemas: SubschemaKeywords.Shape?, isLegacy: Bool) {
-        self.name = name
+    private init(keyword: SchemaKeyword, vocabulary: Vocabulary, compilation: Compilation, subschemas: SubschemaKeywords.Shape?, isLegacy: Bool) {
+        self.keyword = keyword
         self.vocabulary = vocabulary
         self.compilation = compilation
         self.subschemas = subschemas

@@ -12,24 +12,21 @@ enum KeywordTable {
         + ArrayApplicatorKeywords.definitions + ObjectApplicatorKeywords.definitions + UnevaluatedKeywords.definitions
         + CoreKeywords.definitions + AnnotationKeywords.definitions
 
-    /// Definitions by name.
-    static let byName: [String: KeywordDefinition] = {
-        var table: [String: KeywordDefinition] = [:]
-        for definition in all { table[definition.name] = definition }
+    /// Definitions by keyword.
+    static let byKeyword: [SchemaKeyword: KeywordDefinition] = {
+        var table: [SchemaKeyword: KeywordDefinition] = [:]
+        for definition in all { table[definition.keyword] = definition }
         return table
     }()
 
-    /// Every keyword a 2020-12 vocabulary defines (for ``ValidatorOptions/rejectUnknownKeywords``).
-    static let knownKeywords: Set<String> = Set(all.filter { !$0.isLegacy }.map(\.name))
-
-    /// The vocabulary that defines `keyword`; nil for keywords no vocabulary defines.
-    static func vocabulary(of keyword: String) -> Vocabulary? { byName[keyword]?.vocabulary }
+    /// Every keyword a 2020-12 vocabulary defines, by name (for ``ValidatorOptions/rejectUnknownKeywords``).
+    static let knownKeywords: Set<String> = Set(all.filter { !$0.isLegacy }.map(\.keyword.name))
 
     /// One compile step of the dispatch: a function, its keyword, and the keywords whose presence runs it.
     struct Step: Sendable {
-        let name: String
+        let keyword: SchemaKeyword
         let vocabulary: Vocabulary
-        let triggers: [String]
+        let triggers: [SchemaKeyword]
         let compile: KeywordCompileFunction
     }
 
@@ -41,16 +38,17 @@ enum KeywordTable {
     struct Dispatch: Sendable {
         /// ``KeywordTable/steps(for:)``.
         let steps: [Step]
-        /// Keyword name -> positions in ``steps`` of the steps whose triggers include it.
+        /// Keyword name (as a schema object's member spells it) -> positions in ``steps`` of the
+        /// steps whose triggers include it.
         let positionsByTrigger: [String: [Int]]
 
         init(_ draft: SchemaDraft) {
-            steps = KeywordTable.steps.filter { draft.defines($0.name) }.map { step in
-                Step(name: step.name, vocabulary: step.vocabulary, triggers: step.triggers.filter { draft.defines($0) }, compile: step.compile)
+            steps = KeywordTable.steps.filter { draft.defines($0.keyword) }.map { step in
+                Step(keyword: step.keyword, vocabulary: step.vocabulary, triggers: step.triggers.filter { draft.defines($0) }, compile: step.compile)
             }
             var positions: [String: [Int]] = [:]
             for (i, step) in steps.enumerated() {
-                for trigger in step.triggers { positions[trigger, default: []].append(i) }
+                for trigger in step.triggers { positions[trigger.name, default: []].append(i) }
             }
             positionsByTrigger = positions
         }
@@ -77,10 +75,10 @@ enum KeywordTable {
     /// The compile steps in evaluation order (derived from ``all``).
     static let steps: [Step] = all.compactMap { definition in
         guard case .compiles(let compile) = definition.compilation else { return nil }
-        var triggers = [definition.name]
+        var triggers = [definition.keyword]
         for other in all {
-            if case .readBy(let lead, triggers: true) = other.compilation, lead == definition.name { triggers.append(other.name) }
+            if case .readBy(let lead, triggers: true) = other.compilation, lead == definition.keyword { triggers.append(other.keyword) }
         }
-        return Step(name: definition.name, vocabulary: definition.vocabulary, triggers: triggers, compile: compile)
+        return Step(keyword: definition.keyword, vocabulary: definition.vocabulary, triggers: triggers, compile: compile)
     }
 }

@@ -3,18 +3,18 @@ import JSONCore
 /// The numeric assertions, judged on the materialized value on the fast path too.
 enum NumericKeywords {
     static let definitions = [
-        KeywordDefinition("minimum", .validation, compile: BoundKeyword.compile),
-        KeywordDefinition("maximum", .validation, compile: BoundKeyword.compile),
-        KeywordDefinition("exclusiveMinimum", .validation, compile: BoundKeyword.compile),
-        KeywordDefinition("exclusiveMaximum", .validation, compile: BoundKeyword.compile),
-        KeywordDefinition("multipleOf", .validation, compile: MultipleOfKeyword.compile),
+        KeywordDefinition(.minimum, .validation, compile: BoundKeyword.compile),
+        KeywordDefinition(.maximum, .validation, compile: BoundKeyword.compile),
+        KeywordDefinition(.exclusiveMinimum, .validation, compile: BoundKeyword.compile),
+        KeywordDefinition(.exclusiveMaximum, .validation, compile: BoundKeyword.compile),
+        KeywordDefinition(.multipleOf, .validation, compile: MultipleOfKeyword.compile),
     ]
 }
 
 /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`: exact comparisons.
 struct BoundKeyword: Keyword {
-    enum Kind: String { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
-    let name: String
+    enum Kind { case minimum, maximum, exclusiveMinimum, exclusiveMaximum }
+    let name: SchemaKeyword
     let kind: Kind
     let limit: JSONNumber
 
@@ -33,23 +33,30 @@ struct BoundKeyword: Keyword {
         return ok
     }
 
-    /// Compiles whichever of the four bounds `c.name` is. In draft 4, `exclusiveMinimum` and
+    /// Compiles whichever of the four bounds `c.keyword` is. In draft 4, `exclusiveMinimum` and
     /// `exclusiveMaximum` are booleans that make `minimum`/`maximum` exclusive.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        guard var kind = Kind(rawValue: c.name) else { return }
+        var kind: Kind
+        switch c.keyword {
+        case .minimum: kind = .minimum
+        case .maximum: kind = .maximum
+        case .exclusiveMinimum: kind = .exclusiveMinimum
+        case .exclusiveMaximum: kind = .exclusiveMaximum
+        default: return
+        }
         if c.vocabularies.draft == .draft4 {
             switch kind {
             case .exclusiveMinimum, .exclusiveMaximum:
-                guard c.value.boolValue != nil else { throw c.invalid("\(c.name) must be a boolean in draft 4") }
+                guard c.value.boolValue != nil else { throw c.invalid("\(c.keyword) must be a boolean in draft 4") }
                 return
             case .minimum:
-                if c.member("exclusiveMinimum")?.boolValue == true { kind = .exclusiveMinimum }
+                if c.member(.exclusiveMinimum)?.boolValue == true { kind = .exclusiveMinimum }
             case .maximum:
-                if c.member("exclusiveMaximum")?.boolValue == true { kind = .exclusiveMaximum }
+                if c.member(.exclusiveMaximum)?.boolValue == true { kind = .exclusiveMaximum }
             }
         }
-        guard let n = c.value.numberValue else { throw c.invalid("\(c.name) must be a number") }
-        c.emit(BoundKeyword(name: c.name, kind: kind, limit: n))
+        guard let n = c.value.numberValue else { throw c.invalid("\(c.keyword) must be a number") }
+        c.emit(BoundKeyword(name: c.keyword, kind: kind, limit: n))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { plan.value(self, .number) }
@@ -57,7 +64,7 @@ struct BoundKeyword: Keyword {
 
 /// `multipleOf`: exact on decimals (`0.3` is a multiple of `0.1`).
 struct MultipleOfKeyword: Keyword {
-    let name = "multipleOf"
+    let name = SchemaKeyword.multipleOf
     let divisor: JSONNumber
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {

@@ -5,19 +5,19 @@ import JSONCore
 /// keyword), `propertyNames`, `dependentSchemas`, and the pre-2019 `dependencies`.
 enum ObjectApplicatorKeywords {
     static let definitions = [
-        KeywordDefinition("properties", .applicator, subschemas: .schemaMap, compile: PropertiesKeyword.compile),
-        KeywordDefinition("patternProperties", .applicator, subschemas: .schemaMap, readBy: "properties", triggers: true),
-        KeywordDefinition("additionalProperties", .applicator, subschemas: .schema, readBy: "properties", triggers: true),
-        KeywordDefinition("propertyNames", .applicator, subschemas: .schema, compile: PropertyNamesKeyword.compile),
-        KeywordDefinition("dependentSchemas", .applicator, subschemas: .schemaMap, compile: DependentSchemasKeyword.compile),
-        KeywordDefinition("dependencies", .applicator, subschemas: .schemaMapOrNames, legacy: true, compile: DependentSchemasKeyword.compileDependencies),
+        KeywordDefinition(.properties, .applicator, subschemas: .schemaMap, compile: PropertiesKeyword.compile),
+        KeywordDefinition(.patternProperties, .applicator, subschemas: .schemaMap, readBy: .properties, triggers: true),
+        KeywordDefinition(.additionalProperties, .applicator, subschemas: .schema, readBy: .properties, triggers: true),
+        KeywordDefinition(.propertyNames, .applicator, subschemas: .schema, compile: PropertyNamesKeyword.compile),
+        KeywordDefinition(.dependentSchemas, .applicator, subschemas: .schemaMap, compile: DependentSchemasKeyword.compile),
+        KeywordDefinition(.dependencies, .applicator, subschemas: .schemaMapOrNames, legacy: true, compile: DependentSchemasKeyword.compileDependencies),
     ]
 }
 
 /// `properties`, `patternProperties` and `additionalProperties` together (additional means
 /// matched by neither of the other two).
 struct PropertiesKeyword: Keyword {
-    let name = "properties"
+    let name = SchemaKeyword.properties
     let properties: [(name: String, schema: SchemaNode)]
     let lookup: [ScalarKey: Int]?
     let patterns: [(regex: ECMARegex, schema: SchemaNode)]
@@ -70,7 +70,7 @@ struct PropertiesKeyword: Keyword {
                     }
                 case .limit(let limit):
                     // Not decided: the evaluation ends here (fails closed).
-                    ev.hitLimit(limit, keyword: "patternProperties", atKey: member.key, pattern: regex.pattern)
+                    ev.hitLimit(limit, keyword: .patternProperties, atKey: member.key, pattern: regex.pattern)
                     return false
                 }
             }
@@ -79,7 +79,7 @@ struct PropertiesKeyword: Keyword {
                 if additional.kind == .alwaysInvalid {
                     valid = false
                     if ev.stopsAtFailure { return false }
-                    ev.fail("additionalProperties", atKey: member.key) { ev in
+                    ev.fail(.additionalProperties, atKey: member.key) { ev in
                         "property \(JSONWriter.quoted(member.key)) is not allowed\(ev.instancePath.count > 1 ? " in \(ev.parentSubject)" : "") (additionalProperties is false)"
                     }
                 } else {
@@ -96,15 +96,15 @@ struct PropertiesKeyword: Keyword {
     }
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        let properties = try c.schemaMap("properties") ?? []
+        let properties = try c.schemaMap(.properties) ?? []
         var patterns: [(regex: ECMARegex, schema: SchemaNode)] = []
-        if let v = c.member("patternProperties") {
-            guard let map = v.objectValue else { throw c.invalid("patternProperties must be an object of schemas", at: "patternProperties") }
+        if let v = c.member(.patternProperties) {
+            guard let map = v.objectValue else { throw c.invalid("patternProperties must be an object of schemas", at: .patternProperties) }
             for m in map.members {
-                patterns.append((try c.regex(m.key, at: "patternProperties"), try c.subschema("patternProperties", m.key)))
+                patterns.append((try c.regex(m.key, at: .patternProperties), try c.subschema(.patternProperties, m.key)))
             }
         }
-        let additional = try c.subschema(ifPresent: "additionalProperties")
+        let additional = try c.subschema(ifPresent: .additionalProperties)
         if !properties.isEmpty || !patterns.isEmpty || additional != nil {
             c.emit(PropertiesKeyword(properties: properties, patterns: patterns, additional: additional))
         }
@@ -130,7 +130,7 @@ extension Evaluation {
 
 /// `propertyNames`: every member name is valid against the schema.
 struct PropertyNamesKeyword: Keyword {
-    let name = "propertyNames"
+    let name = SchemaKeyword.propertyNames
     let schema: SchemaNode
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
@@ -147,7 +147,7 @@ struct PropertyNamesKeyword: Keyword {
     }
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        c.emit(PropertyNamesKeyword(schema: try c.subschema("propertyNames")))
+        c.emit(PropertyNamesKeyword(schema: try c.subschema(.propertyNames)))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .objectApplicator(.propertyNames(plan.node(for: schema))) }
@@ -155,14 +155,14 @@ struct PropertyNamesKeyword: Keyword {
 
 /// `dependentSchemas`: when a property is present, the whole object must match a schema.
 struct DependentSchemasKeyword: Keyword {
-    var name = "dependentSchemas"
+    var name = SchemaKeyword.dependentSchemas
     let dependencies: [(property: String, schema: SchemaNode)]
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         guard case .object(let o) = instance else { return true }
         var valid = true
         for (property, schema) in dependencies where o.contains(property) {
-            if !ev.evaluate(schema, instance, keywordTokens: name, property, into: &annotations) {
+            if !ev.evaluate(schema, instance, keywordTokens: name.name, property, into: &annotations) {
                 valid = false
                 if ev.stopsAtFailure { return false }
             }
@@ -171,7 +171,7 @@ struct DependentSchemasKeyword: Keyword {
     }
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        let dependencies = try c.schemaMap("dependentSchemas") ?? []
+        let dependencies = try c.schemaMap(.dependentSchemas) ?? []
         c.emit(DependentSchemasKeyword(dependencies: dependencies.map { ($0.name, $0.schema) }))
     }
 
@@ -185,11 +185,11 @@ struct DependentSchemasKeyword: Keyword {
             if let array = m.value.arrayValue {
                 names.append((m.key, array.compactMap(\.stringValue)))
             } else {
-                schemas.append((m.key, try c.subschema("dependencies", m.key)))
+                schemas.append((m.key, try c.subschema(.dependencies, m.key)))
             }
         }
-        if !names.isEmpty { c.emit(DependentRequiredKeyword(name: "dependencies", dependencies: names)) }
-        if !schemas.isEmpty { c.emit(DependentSchemasKeyword(name: "dependencies", dependencies: schemas)) }
+        if !names.isEmpty { c.emit(DependentRequiredKeyword(name: .dependencies, dependencies: names)) }
+        if !schemas.isEmpty { c.emit(DependentSchemasKeyword(name: .dependencies, dependencies: schemas)) }
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? {

@@ -3,16 +3,16 @@ import JSONCore
 /// The object assertions.
 enum ObjectAssertionKeywords {
     static let definitions = [
-        KeywordDefinition("minProperties", .validation, compile: PropertyCountKeyword.compile),
-        KeywordDefinition("maxProperties", .validation, compile: PropertyCountKeyword.compile),
-        KeywordDefinition("required", .validation, compile: RequiredKeyword.compile),
-        KeywordDefinition("dependentRequired", .validation, compile: DependentRequiredKeyword.compile),
+        KeywordDefinition(.minProperties, .validation, compile: PropertyCountKeyword.compile),
+        KeywordDefinition(.maxProperties, .validation, compile: PropertyCountKeyword.compile),
+        KeywordDefinition(.required, .validation, compile: RequiredKeyword.compile),
+        KeywordDefinition(.dependentRequired, .validation, compile: DependentRequiredKeyword.compile),
     ]
 }
 
 /// `minProperties` / `maxProperties`.
 struct PropertyCountKeyword: Keyword {
-    let name: String
+    let name: SchemaKeyword
     let isMinimum: Bool
     let limit: Int
 
@@ -23,9 +23,9 @@ struct PropertyCountKeyword: Keyword {
         return ok
     }
 
-    /// Compiles `minProperties` or `maxProperties`, as `c.name` says.
+    /// Compiles `minProperties` or `maxProperties`, as `c.keyword` says.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        c.emit(PropertyCountKeyword(name: c.name, isMinimum: c.name == "minProperties", limit: try c.count()))
+        c.emit(PropertyCountKeyword(name: c.keyword, isMinimum: c.keyword == .minProperties, limit: try c.count()))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .objectAssertion(.propertyCount(isMinimum: isMinimum, limit: limit)) }
@@ -33,7 +33,7 @@ struct PropertyCountKeyword: Keyword {
 
 /// `required`.
 struct RequiredKeyword: Keyword {
-    let name = "required"
+    let name = SchemaKeyword.required
     let names: [String]
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
@@ -56,7 +56,7 @@ struct RequiredKeyword: Keyword {
 
 /// `dependentRequired`: when a property is present, others must be too.
 struct DependentRequiredKeyword: Keyword {
-    var name = "dependentRequired"
+    var name = SchemaKeyword.dependentRequired
     let dependencies: [(property: String, required: [String])]
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {

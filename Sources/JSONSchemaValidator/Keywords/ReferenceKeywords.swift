@@ -3,15 +3,15 @@ import JSONCore
 /// `$ref`, `$dynamicRef` and 2019-09's `$recursiveRef`, resolved at compile time (``ReferenceResolution``).
 enum ReferenceKeywords {
     static let definitions = [
-        KeywordDefinition("$ref", .core, compile: RefKeyword.compile),
-        KeywordDefinition("$dynamicRef", .core, compile: DynamicRefKeyword.compile),
-        KeywordDefinition("$recursiveRef", .core, legacy: true, compile: DynamicRefKeyword.compileRecursive),
+        KeywordDefinition(.ref, .core, compile: RefKeyword.compile),
+        KeywordDefinition(.dynamicRef, .core, compile: DynamicRefKeyword.compile),
+        KeywordDefinition(.recursiveRef, .core, legacy: true, compile: DynamicRefKeyword.compileRecursive),
     ]
 }
 
 /// `$ref`: evaluates the referenced schema (resolved at compile time) in place.
 struct RefKeyword: Keyword {
-    let name = "$ref"
+    let name = SchemaKeyword.ref
     let target: SchemaNode
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
@@ -22,7 +22,7 @@ struct RefKeyword: Keyword {
     /// (with a compile-time warning): schemas from the field reach far more than any instance does.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         guard let ref = c.value.stringValue else { throw c.invalid("$ref must be a string") }
-        let (target, document) = try c.compiler.resolveLazily(ref, from: c.scanned, keyword: "$ref")
+        let (target, document) = try c.compiler.resolveLazily(ref, from: c.scanned, keyword: c.keyword.name)
         guard let target else { return c.emit(UnregisteredRefKeyword(reference: ref, document: document)) }
         c.emit(RefKeyword(target: try c.compiler.node(for: target)))
     }
@@ -34,7 +34,7 @@ struct RefKeyword: Keyword {
 /// (``ValidationLimit/unregisteredReference``: fails closed, and no combinator inverts it;
 /// nothing is ever fetched), with an error naming the URI.
 struct UnregisteredRefKeyword: Keyword {
-    let name = "$ref"
+    let name = SchemaKeyword.ref
     /// The reference as written.
     let reference: String
     /// The unregistered document's URI.
@@ -42,7 +42,7 @@ struct UnregisteredRefKeyword: Keyword {
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {
         // Not decided rather than invalid: `not` or `if` above must not turn it into a pass.
-        ev.hitLimit(.unregisteredReference, keyword: "$ref", detail: "$ref \(JSONWriter.quoted(reference)) names \(document)")
+        ev.hitLimit(.unregisteredReference, keyword: .ref, detail: "$ref \(JSONWriter.quoted(reference)) names \(document)")
         return false
     }
 
@@ -52,7 +52,7 @@ struct UnregisteredRefKeyword: Keyword {
 /// `$dynamicRef`: like `$ref`, but when the static target is a `$dynamicAnchor`, the outermost
 /// resource in the dynamic scope that defines the same dynamic anchor wins.
 struct DynamicRefKeyword: Keyword {
-    var name = "$dynamicRef"
+    var name = SchemaKeyword.dynamicRef
     let staticTarget: SchemaNode
     /// Set when the static target carries a `$dynamicAnchor` of the fragment's name.
     let dynamicAnchor: String?
@@ -67,12 +67,12 @@ struct DynamicRefKeyword: Keyword {
                 }
             }
         }
-        return ev.evaluate(target, instance, keywordTokens: name, into: &annotations)
+        return ev.evaluate(target, instance, keywordTokens: name.name, into: &annotations)
     }
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         guard let ref = c.value.stringValue else { throw c.invalid("$dynamicRef must be a string") }
-        let target = try c.compiler.resolve(ref, from: c.scanned, keyword: "$dynamicRef")
+        let target = try c.compiler.resolve(ref, from: c.scanned, keyword: c.keyword.name)
         let fragment = URIReference(ref).fragment ?? ""
         var anchor: String? = nil
         if !fragment.isEmpty, !fragment.hasPrefix("/"), ReferenceResolution.hasDynamicAnchor(fragment, in: target.baseURI, c.compiler.index) {
@@ -86,9 +86,9 @@ struct DynamicRefKeyword: Keyword {
     /// `$recursiveAnchor: true` wins; otherwise it is a `$ref`.
     static func compileRecursive(_ c: inout KeywordCompilation) throws(SchemaError) {
         guard let ref = c.value.stringValue else { throw c.invalid("$recursiveRef must be a string") }
-        let target = try c.compiler.resolve(ref, from: c.scanned, keyword: "$recursiveRef")
+        let target = try c.compiler.resolve(ref, from: c.scanned, keyword: c.keyword.name)
         let anchor = target.pointer.isRoot && ReferenceResolution.hasDynamicAnchor(SchemaResource.recursiveAnchor, in: target.baseURI, c.compiler.index)
-        c.emit(DynamicRefKeyword(name: "$recursiveRef", staticTarget: try c.compiler.node(for: target), dynamicAnchor: anchor ? SchemaResource.recursiveAnchor : nil))
+        c.emit(DynamicRefKeyword(name: .recursiveRef, staticTarget: try c.compiler.node(for: target), dynamicAnchor: anchor ? SchemaResource.recursiveAnchor : nil))
     }
 
     /// None: the fast path keeps no dynamic scope.

@@ -4,15 +4,15 @@ import JSONCore
 /// The string assertions.
 enum StringKeywords {
     static let definitions = [
-        KeywordDefinition("minLength", .validation, compile: LengthKeyword.compile),
-        KeywordDefinition("maxLength", .validation, compile: LengthKeyword.compile),
-        KeywordDefinition("pattern", .validation, compile: PatternKeyword.compile),
+        KeywordDefinition(.minLength, .validation, compile: LengthKeyword.compile),
+        KeywordDefinition(.maxLength, .validation, compile: LengthKeyword.compile),
+        KeywordDefinition(.pattern, .validation, compile: PatternKeyword.compile),
     ]
 }
 
 /// `minLength` / `maxLength`: counted in Unicode scalars.
 struct LengthKeyword: Keyword {
-    let name: String
+    let name: SchemaKeyword
     let isMinimum: Bool
     let limit: Int
 
@@ -29,9 +29,9 @@ struct LengthKeyword: Keyword {
         return ok
     }
 
-    /// Compiles `minLength` or `maxLength`, as `c.name` says.
+    /// Compiles `minLength` or `maxLength`, as `c.keyword` says.
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
-        c.emit(LengthKeyword(name: c.name, isMinimum: c.name == "minLength", limit: try c.count()))
+        c.emit(LengthKeyword(name: c.keyword, isMinimum: c.keyword == .minLength, limit: try c.count()))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .string(.length(isMinimum: isMinimum, limit: limit)) }
@@ -40,7 +40,7 @@ struct LengthKeyword: Keyword {
 /// `pattern`: an ECMA-262 (unicode mode) search; a pattern too expensive to run leaves the
 /// result not decided (fails closed).
 struct PatternKeyword: Keyword {
-    let name = "pattern"
+    let name = SchemaKeyword.pattern
     let regex: ECMARegex
 
     func validate(_ instance: JSONValue, _ ev: inout Evaluation, _ annotations: inout Annotations) -> Bool {

@@ -88,7 +88,7 @@ public enum SubschemaKeywords {
 
     private static let shapes: [String: Shape] = {
         var table: [String: Shape] = [:]
-        for definition in KeywordTable.all { table[definition.name] = definition.subschemas }
+        for definition in KeywordTable.all { table[definition.keyword.name] = definition.subschemas }
         return table
     }()
 }

@@ -2,7 +2,7 @@ import JSONCore
 
 /// `type`: the instance's JSON type is one of the listed types (`integer` matches integral numbers).
 struct TypeKeyword: Keyword {
-    static let definitions = [KeywordDefinition("type", .validation, compile: compile)]
+    static let definitions = [KeywordDefinition(.type, .validation, compile: compile)]
 
     struct Types: OptionSet, Sendable {
         let rawValue: UInt8
@@ -30,7 +30,7 @@ struct TypeKeyword: Keyword {
         }
     }
 
-    let name = "type"
+    let name = SchemaKeyword.type
     let types: Types
     let names: [String]
 

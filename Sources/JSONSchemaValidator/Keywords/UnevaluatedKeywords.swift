@@ -4,19 +4,19 @@ import JSONCore
 /// annotations of the keywords before them.
 enum UnevaluatedKeywords {
     static let definitions = [
-        KeywordDefinition("unevaluatedItems", .unevaluated, subschemas: .schema, compile: UnevaluatedItemsKeyword.compile),
-        KeywordDefinition("unevaluatedProperties", .unevaluated, subschemas: .schema, compile: UnevaluatedPropertiesKeyword.compile),
+        KeywordDefinition(.unevaluatedItems, .unevaluated, subschemas: .schema, compile: UnevaluatedItemsKeyword.compile),
+        KeywordDefinition(.unevaluatedProperties, .unevaluated, subschemas: .schema, compile: UnevaluatedPropertiesKeyword.compile),
     ]
 }
 
 /// `unevaluatedItems`: items no adjacent keyword (nor any valid subschema) evaluated.
 struct UnevaluatedItemsKeyword: Keyword {
-    let name = "unevaluatedItems"
+    let name = SchemaKeyword.unevaluatedItems
     let schema: SchemaNode
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         c.compiler.usesUnevaluated = true
-        c.emit(UnevaluatedItemsKeyword(schema: try c.subschema("unevaluatedItems")))
+        c.emit(UnevaluatedItemsKeyword(schema: try c.subschema(.unevaluatedItems)))
     }
 
     /// None: the fast path tracks evaluated members only.
@@ -49,12 +49,12 @@ struct UnevaluatedItemsKeyword: Keyword {
 
 /// `unevaluatedProperties`: members no adjacent keyword (nor any valid subschema) evaluated.
 struct UnevaluatedPropertiesKeyword: Keyword {
-    let name = "unevaluatedProperties"
+    let name = SchemaKeyword.unevaluatedProperties
     let schema: SchemaNode
 
     static func compile(_ c: inout KeywordCompilation) throws(SchemaError) {
         c.compiler.usesUnevaluated = true
-        c.emit(UnevaluatedPropertiesKeyword(schema: try c.subschema("unevaluatedProperties")))
+        c.emit(UnevaluatedPropertiesKeyword(schema: try c.subschema(.unevaluatedProperties)))
     }
 
     func tapeOp(_ plan: inout TapePlanBuilder) -> TapeOp? { .unevaluated(.unevaluatedProperties(plan.node(for: schema))) }

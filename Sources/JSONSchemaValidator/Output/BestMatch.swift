@@ -9,7 +9,7 @@ import JSONCore
 public enum BestMatch {
     /// The best error among `errors`, or nil when there are none.
     public static func pick(_ errors: [ValidationError]) -> ValidationError? {
-        guard let first = errors.first(where: { $0.keyword != "anyOf" && $0.keyword != "oneOf" }) ?? errors.first else { return nil }
+        guard let first = errors.first(where: { $0.keyword != .anyOf && $0.keyword != .oneOf }) ?? errors.first else { return nil }
         return descend(first)
     }
 
@@ -18,7 +18,7 @@ public enum BestMatch {
         let branches = error.causes.filter { !$0.isEmpty }
         guard !branches.isEmpty else { return error }
         let typeOnly = branches.allSatisfy { branch in
-            branch.allSatisfy { $0.keyword == "type" && $0.instanceLocation == error.instanceLocation }
+            branch.allSatisfy { $0.keyword == .type && $0.instanceLocation == error.instanceLocation }
         }
         if typeOnly { return error }
         let best = branches.min { a, b in
@@ -33,7 +33,15 @@ public enum BestMatch {
     }
 
     static func failedOnType(_ branch: [ValidationError], at location: JSONPointer) -> Bool {
-        branch.contains { ($0.keyword == "type" || $0.keyword == "const" || $0.keyword == "enum") && $0.instanceLocation == location }
+        branch.contains { $0.instanceLocation == location && isValueKind($0.keyword) }
+    }
+
+    /// Whether `keyword` judges what kind or value the instance is (`type`, `const`, `enum`).
+    static func isValueKind(_ keyword: SchemaKeyword?) -> Bool {
+        switch keyword {
+        case .type?, .const?, .enum?: return true
+        default: return false
+        }
     }
 
     static func depth(_ branch: [ValidationError]) -> Int {

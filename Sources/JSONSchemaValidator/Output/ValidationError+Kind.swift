@@ -6,7 +6,7 @@ extension ValidationError {
     /// (a keyword stays a keyword; a limit becomes the profile limit that sets it).
     public enum Kind: Sendable, Hashable {
         /// The keyword (``ValidationError/keyword``: `type`, `required`, `anyOf`...) failed.
-        case keyword(String)
+        case keyword(SchemaKeyword)
         /// The limit was reached at ``ValidationError/keywordLocation`` (``ValidationError/limit``).
         case limit(ValidationLimit)
     }
@@ -14,7 +14,9 @@ extension ValidationError {
     /// What the error reports: ``Kind/limit(_:)`` when a limit made the keyword fail, else
     /// ``Kind/keyword(_:)``.
     public var kind: Kind {
-        if let limit { return .limit(limit) }
-        return .keyword(keyword)
+        switch failure {
+        case .keyword(let keyword, nil): return .keyword(keyword)
+        case .keyword(_, let limit?), .limitBetweenKeywords(let limit): return .limit(limit)
+        }
     }
 }
