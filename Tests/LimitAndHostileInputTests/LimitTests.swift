@@ -79,7 +79,7 @@ final class LimitTests: XCTestCase {
             }
         }
         // Rules still take severities.
-        XCTAssertEqual(try profile("severity:\n  required: warn\n").severities["required"], .warning)
+        XCTAssertEqual(try profile("severity:\n  required: warn\n").severities[.keyword(.required)], .warning)
     }
 
     func testTotalEvaluationDepthCeiling() throws {

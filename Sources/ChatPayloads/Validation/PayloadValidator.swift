@@ -328,6 +328,6 @@ public final class PayloadValidator: Sendable {
         if let limit = error.limit.flatMap(Profile.Limit.init) { return limit.key }
         return Self.rule(
             keyword: error.keyword, absoluteKeywordLocation: error.absoluteKeywordLocation,
-            onNull: error.instanceLocation.resolve(in: value) == .null, customDataURIs: customDataURIs)
+            onNull: error.instanceLocation.resolve(in: value) == .null, customDataURIs: customDataURIs)?.key
     }
 }
