@@ -17,10 +17,10 @@ final class PrettyJSONBuilderTests: XCTestCase {
         let issues: [PayloadIssue] = [
             PayloadIssue(
                 severity: .error, message: "\"a\" must be\n a string", instanceLocation: JSONPointer(tokens: ["a", "0"]),
-                keywordLocation: "/properties/a/type", absoluteKeywordLocation: "https://x.dev/s.json#/properties/a/type", keyword: "type",
+                keywordLocation: "/properties/a/type", absoluteKeywordLocation: "https://x.dev/s.json#/properties/a/type", kind: .keyword(.type),
                 location: SourceLocation(offset: 3, line: 7, column: 12)),
             .check("--select /p: this payload has no value there", kind: .select, line: 2, column: nil),
-            PayloadIssue(severity: .warning, message: "w", rule: "max-depth"),
+            PayloadIssue(severity: .warning, message: "w", kind: .limit(.maxDepth)),
         ]
         // A member line (`,`, line break, indent, `"absoluteKeywordLocation": `) built on the
         // stack up to 64 bytes: bases on both sides of that for the longest names.

@@ -29,7 +29,8 @@ final class PayloadGateCLITests: CLITestCase {
     }
 
     /// Judged by the library's one rule for a sent message (issue 39), as `validate --schema
-    /// auto` judges it: a model's issue carries the rule `validate --reporter json` gives it.
+    /// auto` judges it: a model's issue names its rule as the content's does (the knob,
+    /// `unknown-properties`), both read from the issue's one kind.
     func testASentMessagesContentAndModelsAreJudgedInPlace() throws {
         let head = #"{"timetoken":"17000000000000000","pubnubUserId":"u1","pubnubChannelId":"c1","content":"#
         try write("sent.ndjson", """
@@ -42,7 +43,7 @@ final class PayloadGateCLITests: CLITestCase {
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.stderr, """
             sent.ndjson:1:204: error: /content/zz: property "zz" is not allowed (unknown property: no schema defines it) [unknown-properties] (invalid as message under the strict profile, as validate says)
-            sent.ndjson:2:284: error: /userModel/zz: property "zz" is not allowed (unknown property: no schema defines it) [unevaluatedProperties] (\(Self.strict))
+            sent.ndjson:2:284: error: /userModel/zz: property "zz" is not allowed (unknown property: no schema defines it) [unknown-properties] (\(Self.strict))
 
             """)
     }

@@ -49,7 +49,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.profile.dates, .native)
         XCTAssertEqual(config.profile.maxDepth, 64)
         XCTAssertEqual(config.profile.maxBytes, 65536)
-        XCTAssertEqual(config.profile.severities, ["required": .warning, "dates": .error])
+        XCTAssertEqual(config.profile.severities, [.keyword(.required): .warning, .rule(.dates): .error])
         XCTAssertEqual(config.customSchemas, ["user": "schemas/user-custom.json", "content:imageUrl": "schemas/image-content.json"])
         XCTAssertEqual(config.files.map(\.glob), ["fixtures/users/**", "fixtures/**/*.json", "fixtures/own/*.json"])
         XCTAssertEqual(config.schemaName(forPath: config.baseDirectory + "/fixtures/users/a/b.json"), "user")

@@ -33,7 +33,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
 
     func testFinding2_TypeWarnKeepsTheIfConditionOfCompatFields() throws {
         var profile = Profile.compat
-        profile.severities["type"] = .warning
+        profile.severities[.keyword(.type)] = .warning
         let v = try validator(.bundled(.user), profile)
         for report in try reports(v, #"{"id": "u1", "name": "Ann", "profileUrl": "::not a url"}"#) {
             XCTAssertEqual(report.outcome, .invalid)
@@ -61,7 +61,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
         let uri = "https://example.com/app.json"
         var maximum = Profile.standard
         maximum.unknownProperties = .allow
-        maximum.severities["maximum"] = .warning
+        maximum.severities[.keyword(.maximum)] = .warning
         let m = try validator(.custom(schema, uri: uri), maximum)
         for report in try reports(m, #"{"n": 11}"#) {
             XCTAssertEqual(report.outcome, .valid)
@@ -70,7 +70,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
         XCTAssertEqual(try reports(m, #"{"n": 11.5}"#).map(\.outcome), [.invalid, .invalid, .invalid])
 
         var type = maximum
-        type.severities = ["type": .warning, "const": .warning, "required": .warning]
+        type.severities = [.keyword(.type): .warning, .keyword(.const): .warning, .keyword(.required): .warning]
         let t = try validator(.custom(schema, uri: uri), type)
         // `if` still tells a string: `then`'s maxLength applies and is an error.
         for report in try reports(t, #"{"n": "abcd"}"#) {
@@ -92,7 +92,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
     }
 
     func testFinding8_FormatWarnReportsEachFailureOnce() throws {
-        for (key, name) in [("format", ProfileName.standard), ("formats", .standard), ("format", .strict), ("formats", .compat)] {
+        for (key, name) in [(Profile.SeverityRule.keyword(.format), ProfileName.standard), (.rule(.formats), .standard), (.keyword(.format), .strict), (.rule(.formats), .compat)] {
             var profile = Profile.named(name)
             profile.severities[key] = .warning
             let v = try validator(.bundled(.user), profile)
@@ -114,7 +114,7 @@ final class FailClosedRound3EngineTests: XCTestCase {
         }
         // An asserted standard format that warns is a warning, once.
         var strict = Profile.strict
-        strict.severities["format"] = .warning
+        strict.severities[.keyword(.format)] = .warning
         let v = try validator(.bundled(.user), strict)
         let report = v.validate(bytes: Array(#"{"id": "u1", "type": "default", "email": "not an email"}"#.utf8))
         XCTAssertEqual(report.outcome, .valid, "\(report.issues)")
@@ -144,7 +144,7 @@ final class FailClosedRound3RewriteTests: XCTestCase {
     /// The exported compat User under `severity: {type: warn}` keeps `"if": {"type": "null"}`.
     func testFinding2_ExportedTextKeepsTheCompatConditions() throws {
         var profile = Profile.compat
-        profile.severities["type"] = .warning
+        profile.severities[.keyword(.type)] = .warning
         let composition = SchemaComposer(choice: .bundled(.user), profile: profile, customData: [:])
             .compose(relaxing: SchemaComposer.relaxedRules(for: profile, includingWarnings: true), exporting: true)
         let overlay = try XCTUnwrap(composition.documents.first { $0.uri == BundledSchema.user.uri(profile: .compat) }?.value)

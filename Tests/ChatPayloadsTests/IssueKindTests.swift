@@ -23,8 +23,8 @@ final class IssueKindTests: XCTestCase {
                 XCTAssertEqual(kind.link, IssueKind.documentation + "#" + kind.id)
             }
         }
-        XCTAssertEqual(IssueKind.keyword("unevaluatedProperties").specificationLink, IssueKind.coreSpecification)
-        XCTAssertEqual(IssueKind.keyword("required").specificationLink, IssueKind.validationSpecification)
+        XCTAssertEqual(IssueKind.keyword(.unevaluatedProperties).specificationLink, IssueKind.coreSpecification)
+        XCTAssertEqual(IssueKind.keyword(.required).specificationLink, IssueKind.validationSpecification)
     }
 
     func testIdsAreUniqueAndNameTheirKindBack() {
@@ -36,7 +36,11 @@ final class IssueKindTests: XCTestCase {
         }
         XCTAssertEqual(IssueKind(id: "max-depth"), .limit(.maxDepth))
         XCTAssertEqual(IssueKind(id: "expect-invalid"), .expectInvalid)
-        XCTAssertEqual(IssueKind(id: "x-custom"), .keyword("x-custom"))
+        XCTAssertEqual(IssueKind(id: "unevaluatedProperties"), .keyword(.unevaluatedProperties))
+        // A name that is neither a tool kind nor a keyword names no kind (a knob is no id).
+        XCTAssertNil(IssueKind(id: "x-custom"))
+        XCTAssertNil(IssueKind(id: "unknown-properties"))
+        XCTAssertNil(IssueKind(id: "duplicate-keys"))
     }
 
     /// Only the evaluation limits leave a payload undecided; the reading limits make it
@@ -46,18 +50,30 @@ final class IssueKindTests: XCTestCase {
         XCTAssertEqual(Set(undecided), ["max-regex-steps", "max-regex-steps-per-payload", "max-evaluation-depth", "max-total-evaluation-depth"])
     }
 
-    /// An issue's kind follows from the names it was made with, as reports named it before the
-    /// vocabulary: a limit or `null-fields` rule first, then the keyword, then the rule.
-    func testKindOfAnIssueMadeFromNames() {
-        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "pattern", rule: "max-regex-steps").kind, .limit(.maxRegexSteps))
-        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "type", rule: "null-fields").kind, .nullFields)
-        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "unevaluatedProperties", rule: "unknown-properties").kind, .keyword("unevaluatedProperties"))
-        XCTAssertEqual(PayloadIssue(severity: .error, message: "m", keyword: "duplicate-key", rule: "duplicate-keys").kind, .duplicateKey)
-        XCTAssertEqual(PayloadIssue(severity: .error, message: "m").kind, .schema)
+    /// An issue's names are read from its kind, so no issue carries two: its reported rule
+    /// (the kind's id), its `basic` output keyword and the profile rule that governs it, as
+    /// reports named them before the vocabulary.
+    func testAnIssuesNamesAreReadFromItsKind() {
+        func names(_ kind: IssueKind) -> [String?] {
+            let issue = PayloadIssue(severity: .error, message: "m", kind: kind)
+            return [issue.reportedRule, issue.keyword, issue.rule]
+        }
+        XCTAssertEqual(names(.keyword(.required)), ["required", "required", nil])
+        XCTAssertEqual(names(.keyword(.unevaluatedProperties, rule: .unknownProperties)), ["unevaluatedProperties", "unevaluatedProperties", "unknown-properties"])
+        XCTAssertEqual(names(.keyword(.pattern, rule: .dates)), ["pattern", "pattern", "dates"])
+        XCTAssertEqual(names(.nullFields), ["null-fields", "type", "null-fields"])
+        XCTAssertEqual(names(.duplicateKey), ["duplicate-key", "duplicate-key", "duplicate-keys"])
+        XCTAssertEqual(names(.limit(.maxRegexSteps)), ["max-regex-steps", "max-regex-steps", "max-regex-steps"])
+        XCTAssertEqual(names(.parse), ["parse", "parse", "parse"])
         let select = PayloadIssue.check("m", kind: .select, line: 1, column: 1)
         XCTAssertEqual(select.kind, .select)
-        XCTAssertEqual(select.reportedRule, "select")
-        XCTAssertEqual(select.rule, "select")
+        XCTAssertEqual([select.reportedRule, select.keyword, select.rule], ["select", "select", "select"])
+        // The knob is part of the kind, not of its id.
+        XCTAssertNotEqual(IssueKind.keyword(.unevaluatedProperties, rule: .unknownProperties), .keyword(.unevaluatedProperties))
+        XCTAssertEqual(IssueKind.keyword(.unevaluatedProperties, rule: .unknownProperties).id, IssueKind.keyword(.unevaluatedProperties).id)
+        XCTAssertEqual(IssueKind.keyword(.format, rule: .formats).rule, .formats)
+        XCTAssertEqual(IssueKind.nullFields.rule, .nullFields)
+        XCTAssertNil(IssueKind.limit(.maxDepth).rule)
     }
 
     /// The validator's issues carry their kind: a keyword's, a limit's.
@@ -65,7 +81,7 @@ final class IssueKindTests: XCTestCase {
         let v = try PayloadValidator(schema: .bundled(.message), profile: .standard)
         let report = v.validate(bytes: Array(#"{"id": "m1", "createdAt": "2024-03-05T14:52:10.456Z"}"#.utf8))
         XCTAssertEqual(report.outcome, .invalid)
-        XCTAssertEqual(report.errors.first?.kind, .keyword("required"))
+        XCTAssertEqual(report.errors.first?.kind, .keyword(.required))
         let deep = v.validate(bytes: Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8))
         XCTAssertEqual(deep.outcome, .unreadable)
         XCTAssertEqual(deep.errors.first?.kind, .limit(.maxDepth))
@@ -83,26 +99,28 @@ final class IssueKindTests: XCTestCase {
         XCTAssertEqual(IssueKind(limitError), .limit(.maxRegexSteps))
         let typed = try XCTUnwrap(schema.validate(["q": 1]).errors.first)
         XCTAssertEqual(typed.kind, .keyword(.type))
-        XCTAssertEqual(IssueKind(typed), .keyword("type"))
+        XCTAssertEqual(IssueKind(typed), .keyword(.type))
+        XCTAssertEqual(IssueKind(typed, rule: .custom), .keyword(.type, rule: .custom))
+        XCTAssertEqual(IssueKind(typed, rule: .nullFields), .nullFields)
+        // A limit is the limit's kind, whatever rule the keyword it was reached in has.
+        XCTAssertEqual(IssueKind(limitError, rule: .customData), .limit(.maxRegexSteps))
     }
 
     /// A keyword kind reads back as the validator's typed keyword, and its specification link
     /// follows from that keyword (JSON Schema Core for core, applicator and unevaluated keywords).
     func testKeywordKindsReadBackTheTypedKeyword() {
-        XCTAssertEqual(IssueKind.keyword("required").schemaKeyword, .required)
-        XCTAssertEqual(IssueKind.keyword("$ref").schemaKeyword, .ref)
-        XCTAssertEqual(IssueKind.keyword("false").schemaKeyword, .falseSchema)
-        XCTAssertNil(IssueKind.keyword("x-custom").schemaKeyword)
+        XCTAssertEqual(IssueKind.keyword(.required).schemaKeyword, .required)
+        XCTAssertEqual(IssueKind.keyword(.ref).schemaKeyword, .ref)
+        XCTAssertEqual(IssueKind.keyword(.falseSchema).schemaKeyword, .falseSchema)
         XCTAssertNil(IssueKind.parse.schemaKeyword)
         XCTAssertNil(IssueKind.limit(.maxDepth).schemaKeyword)
         for keyword in SchemaKeyword.allCases {
-            XCTAssertEqual(IssueKind.keyword(keyword.name).schemaKeyword, keyword)
+            XCTAssertEqual(IssueKind.keyword(keyword).schemaKeyword, keyword)
             let expected = keyword.isDefinedByCore ? IssueKind.coreSpecification : IssueKind.validationSpecification
-            XCTAssertEqual(IssueKind.keyword(keyword.name).specificationLink, expected, keyword.name)
+            XCTAssertEqual(IssueKind.keyword(keyword).specificationLink, expected, keyword.name)
         }
-        XCTAssertEqual(IssueKind.keyword("false").specificationLink, IssueKind.coreSpecification)
-        XCTAssertEqual(IssueKind.keyword("dependencies").specificationLink, IssueKind.validationSpecification)
-        XCTAssertEqual(IssueKind.keyword("x-custom").specificationLink, IssueKind.validationSpecification)
+        XCTAssertEqual(IssueKind.keyword(.falseSchema).specificationLink, IssueKind.coreSpecification)
+        XCTAssertEqual(IssueKind.keyword(.dependencies).specificationLink, IssueKind.validationSpecification)
     }
 
     /// `docs/issue-kinds.md` (each tool kind's ``IssueKind/link``) has a section for every tool

@@ -19,7 +19,7 @@ final class LazyCompositionTests: XCTestCase {
         dates.dates = .native
         out.append(("dates native", dates))
         var nulls = base
-        nulls.severities[Profile.Rule.nullFields.key] = .warning
+        nulls.severities[.rule(.nullFields)] = .warning
         out.append(("null-fields warn", nulls))
         for policy in [Profile.Policy.allow, .warn] {
             var unknown = base
@@ -27,7 +27,7 @@ final class LazyCompositionTests: XCTestCase {
             out.append(("unknown-properties \(policy)", unknown))
         }
         var keyword = base
-        keyword.severities["maxLength"] = .warning
+        keyword.severities[.keyword(.maxLength)] = .warning
         out.append(("maxLength warn", keyword))
         return out
     }

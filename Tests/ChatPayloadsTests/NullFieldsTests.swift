@@ -57,7 +57,7 @@ final class NullFieldsTests: XCTestCase {
     func testSeverityWarnMakesNullFieldsWarnings() throws {
         for name in [ProfileName.standard, .strict] {
             var profile = Profile.named(name)
-            profile.severities = ["null-fields": .warning]
+            profile.severities = [.rule(.nullFields): .warning]
             let text = #"{"id":"u","type":"default","email":null,"custom":null,"updated":"2024-02-01T10:00:00.000Z"}"#
             let report = try validator(.user, profile).validate(bytes: Array(text.utf8))
             XCTAssertEqual(report.outcome, .valid, "\(name): \(report.issues)")
@@ -71,9 +71,9 @@ final class NullFieldsTests: XCTestCase {
     }
 
     func testTheConfigAcceptsTheRuleName() throws {
-        XCTAssertTrue(Profile.knobRules.contains("null-fields"))
+        XCTAssertEqual(Profile.SeverityRule(name: "null-fields"), .rule(.nullFields))
         let config = try ChatPayloadsConfig.parse("severity: {null-fields: warn}\n", file: ".chatpayloads.yml")
-        XCTAssertEqual(config.profile.severities["null-fields"], .warning)
+        XCTAssertEqual(config.profile.severities[.rule(.nullFields)], .warning)
     }
 
     func testTheNullableFieldsComeFromTheCompatOverlays() {

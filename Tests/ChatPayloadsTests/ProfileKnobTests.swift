@@ -146,7 +146,7 @@ final class ProfileKnobTests: XCTestCase {
         let user = #"{"id":"u1","name":"no type"}"#
         var profile = Profile.standard
         XCTAssertEqual(try report(.user, profile, user).outcome, .invalid)
-        profile.severities["required"] = .warning
+        profile.severities[.keyword(.required)] = .warning
         let warned = try report(.user, profile, user)
         XCTAssertEqual(warned.outcome, .valid)
         XCTAssertEqual(warned.warnings.map(\.keyword), ["required"])
@@ -155,7 +155,7 @@ final class ProfileKnobTests: XCTestCase {
         // schema relaxes `required` alone, so the payload is still valid.
         var strict = Profile.named(.strict)
         XCTAssertEqual(try report(.user, strict, user).outcome, .invalid)
-        strict.severities["required"] = .warning
+        strict.severities[.keyword(.required)] = .warning
         let strictWarned = try report(.user, strict, user)
         XCTAssertEqual(strictWarned.outcome, .valid, "\(strictWarned.issues)")
         XCTAssertTrue(strictWarned.warnings.contains { $0.keyword == "required" })
@@ -164,12 +164,12 @@ final class ProfileKnobTests: XCTestCase {
         // A knob rule can warn: dates.
         var dates = Profile.named(.strict)
         dates.dates = .native
-        dates.severities["dates"] = .warning
+        dates.severities[.rule(.dates)] = .warning
         let r = try report(.message, dates, #"{"id":"6da72b98-e211-4724-aad4-e0fb9f08999f","text":"hi","createdAt":"2020-09-23T09:23:34Z"}"#)
         XCTAssertEqual(r.outcome, .valid)
         XCTAssertEqual(r.warnings.map(\.rule), ["dates"])
         // And an error severity keeps a rule failing.
-        dates.severities["dates"] = .error
+        dates.severities[.rule(.dates)] = .error
         XCTAssertEqual(try report(.message, dates, #"{"id":"6da72b98-e211-4724-aad4-e0fb9f08999f","text":"hi","createdAt":"2020-09-23T09:23:34Z"}"#).outcome, .invalid)
     }
 
@@ -194,7 +194,7 @@ final class ProfileKnobTests: XCTestCase {
         XCTAssertEqual(try report(.message, profile, #"{"id":"x","text":"t","createdAt":"2024-01-02T03:04:05Z","contentType":"imageUrl","content":{"url":"https://a.b/c.png"}}"#, customData: data).outcome, .valid)
         // custom-data: warn.
         var warn = profile
-        warn.severities["custom-data"] = .warning
+        warn.severities[.rule(.customData)] = .warning
         XCTAssertEqual(try report(.user, warn, user, customData: data).outcome, .valid)
     }
 }

@@ -14,12 +14,15 @@ final class ProfileMergeTests: XCTestCase {
         XCTAssertEqual(Profile.Rule.allCases.map(\.key), [
             "unknown-properties", "custom", "dates", "formats", "custom-data", "duplicate-keys", "null-fields",
         ])
-        XCTAssertEqual(Profile.knobRules, Profile.Rule.allCases.map(\.key))
         let schema = try XCTUnwrap(BundledSchemas.document(uri: BundledSchemas.configSchemaURI)?.value)
         guard case .array(let names)? = schema["properties"]?["severity"]?["propertyNames"]?["enum"] else {
             return XCTFail("the config schema's severity names are not an enum")
         }
         let severityNames = Set(names.compactMap(\.stringValue))
+        // Each name the config accepts is one typed rule, spelt back the same.
+        for name in severityNames {
+            XCTAssertEqual(Profile.SeverityRule(name: name)?.name, name, "severity: \(name) names no typed rule")
+        }
         for rule in Profile.Rule.allCases {
             XCTAssertTrue(severityNames.contains(rule.key), "severity: \(rule.key) is not in the config schema")
         }
@@ -33,12 +36,21 @@ final class ProfileMergeTests: XCTestCase {
         XCTAssertEqual(config.profile.severity(of: .unknownProperties), .warning)
         XCTAssertNil(config.profile.severity(of: .nullFields))
         XCTAssertEqual(config.profile.effectiveDuplicateKeys, .warn)
-        var set: Set<String> = []
-        set.insert(Profile.Rule.nullFields)
-        XCTAssertTrue(set.contains(Profile.Rule.nullFields))
-        XCTAssertEqual(set, ["null-fields"])
-        set.remove(Profile.Rule.nullFields)
-        XCTAssertTrue(set.isEmpty)
+        XCTAssertEqual(config.profile.severities, [.rule(.unknownProperties): .warning, .rule(.duplicateKeys): .warning])
+    }
+
+    /// A severity's rule is typed: a knob or `null-fields` by its key first, else a JSON Schema
+    /// keyword; a limit, an issue id that is no rule (`duplicate-key`) or an unknown name is none.
+    func testSeverityRuleNames() {
+        XCTAssertEqual(Profile.SeverityRule(name: "formats"), .rule(.formats))
+        XCTAssertEqual(Profile.SeverityRule(name: "format"), .keyword(.format))
+        XCTAssertEqual(Profile.SeverityRule(name: "unevaluatedProperties"), .keyword(.unevaluatedProperties))
+        XCTAssertEqual(Profile.SeverityRule.rule(.customData).name, "custom-data")
+        XCTAssertEqual(Profile.SeverityRule.keyword(.ref).name, "$ref")
+        for name in ["max-depth", "duplicate-key", "parse", "x-custom", ""] {
+            XCTAssertNil(Profile.SeverityRule(name: name), name)
+        }
+        for rule in Profile.Rule.allCases { XCTAssertEqual(Profile.SeverityRule(name: rule.key), .rule(rule)) }
     }
 
     // MARK: - Merge
@@ -73,7 +85,7 @@ final class ProfileMergeTests: XCTestCase {
         expected.unknownProperties = .reject
         expected.dates = .native
         expected.maxDepth = 9
-        expected.severities = ["required": .warning]
+        expected.severities = [.keyword(.required): .warning]
         XCTAssertEqual(merged, expected)
         XCTAssertEqual(merged, configured.rebased(onto: .compat))
     }
@@ -95,7 +107,7 @@ final class ProfileMergeTests: XCTestCase {
         configured.custom = .flat
         configured.dates = .native
         for (k, limit) in Profile.Limit.allCases.enumerated() { configured[limit] = 3 + k }
-        configured.severities = ["null-fields": .warning]
+        configured.severities = [.rule(.nullFields): .warning]
         configured.defaultDialect = "http://json-schema.org/draft-07/schema"
         for name in ProfileName.allCases {
             var expected = configured

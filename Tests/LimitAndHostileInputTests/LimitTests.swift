@@ -79,7 +79,7 @@ final class LimitTests: XCTestCase {
             }
         }
         // Rules still take severities.
-        XCTAssertEqual(try profile("severity:\n  required: warn\n").severities["required"], .warning)
+        XCTAssertEqual(try profile("severity:\n  required: warn\n").severities[.keyword(.required)], .warning)
     }
 
     func testTotalEvaluationDepthCeiling() throws {
@@ -160,7 +160,8 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(try report(.message, .standard, codeMessage, customData: backtracking).outcome, .valid)
         let r = try report(.message, try profile("max-regex-steps: 100\n"), codeMessage, customData: backtracking)
         assertLimitIssue(r, .undecided, key: "max-regex-steps", contains: "it needs over 100 steps", line: 1, column: 88)
-        XCTAssertEqual(r.errors.first?.keyword, "pattern")
+        XCTAssertEqual(r.errors.first?.keyword, "max-regex-steps")
+        XCTAssertEqual(r.errors.first?.keywordLocation.map { $0.hasSuffix("/pattern") }, true, "reached in the pattern")
         XCTAssertEqual(r.errors.first?.instanceLocation.description, "/content/code")
         // Default: a catastrophic pattern is stopped at 1,000,000 steps, not left to run.
         let redos: [String: JSONValue] = ["content": ["properties": ["code": ["pattern": "^(a+)+$"]]]]

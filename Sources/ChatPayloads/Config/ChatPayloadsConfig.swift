@@ -256,7 +256,17 @@ public struct ChatPayloadsConfig: Sendable {
         // The config schema allows only dialect names and absolute URIs.
         if let v = root["default-dialect"]?.stringValue, let uri = JSONSchemaDialect.uri(named: v) { profile.defaultDialect = uri }
         if case .object(let map)? = root["severity"] {
-            for m in map.members { profile.severities[m.key] = m.value.stringValue == "warn" ? .warning : .error }
+            for m in map.members {
+                // The config schema admits only rule names; one it admits that names no rule is refused all the same.
+                guard let rule = Profile.SeverityRule(name: m.key) else {
+                    let position = document.position(of: JSONPointer(tokens: ["severity", m.key]), key: true) ?? (1, 1)
+                    throw ConfigError(
+                        file: file, line: position.line, column: position.column,
+                        message: "unknown name \(JSONWriter.quoted(m.key)) in severity; allowed names: a JSON Schema keyword or "
+                            + Profile.Rule.allCases.map(\.key).joined(separator: ", "))
+                }
+                profile.severities[rule] = m.value.stringValue == "warn" ? .warning : .error
+            }
         }
         var config = ChatPayloadsConfig(profile: profile, path: file, baseDirectory: baseDirectory)
         if case .object(let map)? = root["custom-schemas"] {

@@ -94,8 +94,7 @@ extension PayloadCheck {
             PayloadIssue(
                 severity: .error,
                 message: "duplicate key \(JSONWriter.quoted(dup.key))\(dup.objectPointer.isRoot ? "" : " in \(dup.objectPointer)") (the last value wins in most decoders)",
-                instanceLocation: dup.objectPointer.appending(dup.key), keyword: "duplicate-key", rule: Profile.Rule.duplicateKeys.key,
-                location: dup.location)
+                instanceLocation: dup.objectPointer.appending(dup.key), kind: .duplicateKey, location: dup.location)
         }
     }
 

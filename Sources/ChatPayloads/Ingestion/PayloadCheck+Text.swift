@@ -148,7 +148,6 @@ extension PayloadCheck {
     /// the validator's best-match order.
     package func absorb(_ report: PayloadReport, into result: inout CheckedPayload, place: PayloadPlace = .whole) {
         result.outcome = report.outcome
-        let unreadable = report.outcome == .unreadable
         let label = result.label
         var errors: [PayloadIssue] = []
         var warnings: [PayloadIssue] = []
@@ -159,11 +158,6 @@ extension PayloadCheck {
                 issue.location = SourceLocation(offset: l.offset, line: inInput.line, column: inInput.column)
             }
             if !place.pointer.isRoot { issue.instanceLocation = place.pointer.appending(issue.instanceLocation) }
-            // A reading problem named by neither keyword nor rule is a `parse` one.
-            if unreadable, issue.keyword == nil, issue.rule == nil {
-                issue.keyword = IssueKind.parse.id
-                issue.kind = .parse
-            }
             if issue.severity == .error { errors.append(issue) } else { warnings.append(issue) }
         }
         result.issues = warnings.isEmpty ? errors : errors + warnings

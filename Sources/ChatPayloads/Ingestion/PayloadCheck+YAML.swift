@@ -59,7 +59,7 @@ extension PayloadCheck {
     /// their values; an unknown property's at its name, as in JSON text.
     package static func locate(_ result: inout CheckedPayload, in document: YAMLInstance.Document) {
         for i in result.issues.indices where result.issues[i].location == nil {
-            let atName = PayloadValidator.isAboutPropertyName(result.issues[i].reportedRule)
+            let atName = PayloadValidator.isAboutPropertyName(result.issues[i].kind.schemaKeyword)
             guard let position = document.position(of: result.issues[i].instanceLocation, key: atName) else { continue }
             result.issues[i] = result.issues[i].placed(line: position.line, column: position.column)
         }

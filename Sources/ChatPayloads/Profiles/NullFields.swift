@@ -14,9 +14,6 @@ import JSONSchemaValidator
 /// may be `null` when unset. The strict profile's flat custom-data schema is applied only to such
 /// `custom` fields, so its root counts too.
 enum NullFields {
-    /// The rule name, for `severity:` and issues.
-    static let rule = Profile.Rule.nullFields.key
-
     /// One field that may be `null` when unset: the base document and the pointer to the field's schema.
     struct Field: Hashable {
         var uri: String

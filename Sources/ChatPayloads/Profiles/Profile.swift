@@ -78,12 +78,13 @@ public struct Profile: Sendable, Hashable {
     public var maxTotalEvaluationDepth: Int
     /// Maximum errors collected per payload (a validator option; `max-errors`).
     public var maxErrors: Int
-    /// Rule -> severity. A rule is a JSON Schema keyword (`required`, `type`, `format`...) or the
-    /// key of a ``Rule``: a knob name (`unknown-properties`, `custom`, `dates`, `formats`,
-    /// `custom-data`, `duplicate-keys`), or `null-fields` (`null` for an unset field, which `standard` and
-    /// `strict` reject and `compat` accepts). A rule set to ``PayloadIssue/Severity/warning``
-    /// reports its failures as warnings that do not make a payload invalid.
-    public var severities: [String: PayloadIssue.Severity]
+    /// Rule -> severity. A rule (``SeverityRule``) is a JSON Schema keyword (`required`, `type`,
+    /// `format`...) or a ``Rule``: a knob (`unknown-properties`, `custom`, `dates`, `formats`,
+    /// `custom-data`, `duplicate-keys`), or `null-fields` (`null` for an unset field, which
+    /// `standard` and `strict` reject and `compat` accepts). A rule set to
+    /// ``PayloadIssue/Severity/warning`` reports its failures as warnings that do not make a
+    /// payload invalid.
+    public var severities: [SeverityRule: PayloadIssue.Severity]
     /// The JSON Schema dialect (meta-schema URI) of an app's schema files, custom-data schemas
     /// and resources that have no `$schema` (`default-dialect`; default 2020-12).
     public var defaultDialect: String = JSONSchemaDialect.draft202012URI
@@ -94,7 +95,7 @@ public struct Profile: Sendable, Hashable {
         custom: CustomRule, dates: DateRule, maxDepth: Int = Profile.defaultMaxDepth, maxBytes: Int = Profile.defaultMaxBytes,
         maxStringBytes: Int = Profile.defaultMaxStringBytes, maxNumberDigits: Int = Profile.defaultMaxNumberDigits,
         maxRegexSteps: Int = Profile.defaultMaxRegexSteps, maxEvaluationDepth: Int = Profile.defaultMaxEvaluationDepth,
-        maxTotalEvaluationDepth: Int = Profile.defaultMaxTotalEvaluationDepth, maxErrors: Int = Profile.defaultMaxErrors, severities: [String: PayloadIssue.Severity] = [:]
+        maxTotalEvaluationDepth: Int = Profile.defaultMaxTotalEvaluationDepth, maxErrors: Int = Profile.defaultMaxErrors, severities: [SeverityRule: PayloadIssue.Severity] = [:]
     ) {
         self.name = name
         self.formats = formats
@@ -170,16 +171,9 @@ public struct Profile: Sendable, Hashable {
 
     /// The duplicate-key policy after severities (`duplicate-keys: warn` downgrades `reject`).
     var effectiveDuplicateKeys: Policy {
-        if duplicateKeys == .reject, severity(of: .duplicateKeys) == .warning || severity(of: "duplicate-key") == .warning { return .warn }
+        if duplicateKeys == .reject, severity(of: .duplicateKeys) == .warning { return .warn }
         return duplicateKeys
     }
-
-    /// The severity explicitly configured for `rule`, if any.
-    func severity(of rule: String) -> PayloadIssue.Severity? { severities[rule] }
-
-    /// The knob and rule names a severity can be set for (besides JSON Schema keywords): the
-    /// keys of ``Rule``.
-    public static let knobRules: [String] = Rule.allCases.map(\.key)
 }
 
 extension ValidatorOptions.FormatMode {

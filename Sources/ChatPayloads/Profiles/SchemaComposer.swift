@@ -53,18 +53,17 @@ struct SchemaComposer {
 
     /// The rules relaxed in a pass: allow/any knobs always; with `includingWarnings`, also every
     /// rule whose failures are warnings (the decision pass).
-    static func relaxedRules(for profile: Profile, includingWarnings: Bool) -> Set<String> {
-        var rules: Set<String> = []
-        if profile.unknownProperties == .allow { rules.insert(Profile.Rule.unknownProperties) }
-        if profile.custom == .any { rules.insert(Profile.Rule.custom) }
+    static func relaxedRules(for profile: Profile, includingWarnings: Bool) -> Set<Profile.SeverityRule> {
+        var rules: Set<Profile.SeverityRule> = []
+        if profile.unknownProperties == .allow { rules.insert(.rule(.unknownProperties)) }
+        if profile.custom == .any { rules.insert(.rule(.custom)) }
         if includingWarnings {
-            if profile.unknownProperties == .warn { rules.insert(Profile.Rule.unknownProperties) }
+            if profile.unknownProperties == .warn { rules.insert(.rule(.unknownProperties)) }
             for (rule, severity) in profile.severities where severity == .warning { rules.insert(rule) }
             // `format` as a keyword means the same as the formats knob.
-            if rules.contains("format") { rules.insert(Profile.Rule.formats) }
+            if rules.contains(.keyword(.format)) { rules.insert(.rule(.formats)) }
         }
-        rules.remove(Profile.Rule.duplicateKeys)
-        rules.remove("duplicate-key")
+        rules.remove(.rule(.duplicateKeys))
         return rules
     }
 
@@ -72,20 +71,24 @@ struct SchemaComposer {
     /// ``BundledSchemas/resolvedText(_:profile:customData:pretty:)``) the ``DecodableFields``
     /// checks and the asserted formats are carried as patterns (``ExportedChecks``). An app's own
     /// schema (``SchemaChoice/custom(_:uri:)``) gets no ``DecodableFields`` checks.
-    func compose(relaxing relaxed: Set<String>, exporting: Bool = false) -> Composition {
+    func compose(relaxing relaxed: Set<Profile.SeverityRule>, exporting: Bool = false) -> Composition {
         var decodable = true
         if case .custom = choice { decodable = false }
-        let keywordRules = relaxed.subtracting(Profile.knobRules).subtracting(["format"])
+        // The relaxed keywords' names, as schema objects spell their members (`format` goes
+        // with the formats knob below).
+        var keywordRules: Set<String> = []
+        for case .keyword(let keyword) in relaxed where keyword != .format { keywordRules.insert(keyword.name) }
+        let formatsRelaxed = relaxed.contains(.rule(.formats)) || relaxed.contains(.keyword(.format))
         var stripBundled = keywordRules
-        if relaxed.contains(Profile.Rule.unknownProperties) { stripBundled.insert("unevaluatedProperties") }
-        if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { stripBundled.insert("format") }
+        if relaxed.contains(.rule(.unknownProperties)) { stripBundled.insert(SchemaKeyword.unevaluatedProperties.name) }
+        if formatsRelaxed { stripBundled.insert(SchemaKeyword.format.name) }
 
         // The generated and the app's documents first; the bundled ones they reach go before
         // them below, in their embedded order.
         var documents: [(uri: String, value: JSONValue)] = []
 
         var options = profile.validatorOptions
-        if relaxed.contains(Profile.Rule.formats) || relaxed.contains("format") { options.formats = .annotate }
+        if formatsRelaxed { options.formats = .annotate }
         if decodable, !exporting { options = DecodableFields.asserting(options) }
         // A bundled choice's root is ours (a bundled document or the generated wrapper), checked
         // against the meta-schema by the tests for every schema, profile and knob; an app's own
@@ -111,7 +114,7 @@ struct SchemaComposer {
 
         // Custom-data documents.
         var customURIs: [String: String] = [:]
-        if !relaxed.contains(Profile.Rule.customData) {
+        if !relaxed.contains(.rule(.customData)) {
             for key in customData.keys.sorted() {
                 guard let doc = customData[key] else { continue }
                 var uri = "\(Self.generatedBase)custom-data/\(Self.sanitized(key)).json"
@@ -128,16 +131,16 @@ struct SchemaComposer {
             name = schema.rawValue
             allOf.append(["$ref": .string(schema.uri(profile: profile.name))])
             let handledByProfile = profile.name == .strict && schema.hasProfileOverlays
-            if !handledByProfile, profile.formats.assertsAny, !relaxed.contains(Profile.Rule.formats) {
+            if !handledByProfile, profile.formats.assertsAny, !relaxed.contains(.rule(.formats)) {
                 addOverlay(kind: "formats", name: "\(profileName)/\(name)", formatsOverlay(schema))
             }
-            if !handledByProfile, profile.custom == .flat, !relaxed.contains(Profile.Rule.custom) {
+            if !handledByProfile, profile.custom == .flat, !relaxed.contains(.rule(.custom)) {
                 addOverlay(kind: "flat-custom", name: "\(profileName)/\(name)", flatOverlay(schema))
             }
-            if profile.dates == .native, !relaxed.contains(Profile.Rule.dates) {
+            if profile.dates == .native, !relaxed.contains(.rule(.dates)) {
                 addOverlay(kind: "native-dates", name: "\(profileName)/\(name)", datesOverlay(schema))
             }
-            if !handledByProfile, profile.unknownProperties != .allow, !relaxed.contains(Profile.Rule.unknownProperties) {
+            if !handledByProfile, profile.unknownProperties != .allow, !relaxed.contains(.rule(.unknownProperties)) {
                 closeRoot = true
                 addOverlay(kind: "closed", name: "\(profileName)/\(name)", closingOverlay(schema))
             }
@@ -149,7 +152,7 @@ struct SchemaComposer {
             name = "custom"
             addDocument(uri, profile.declaringDefaultDialect(in: value))
             allOf.append(["$ref": .string(uri)])
-            if profile.unknownProperties != .allow, !relaxed.contains(Profile.Rule.unknownProperties) { closeRoot = true }
+            if profile.unknownProperties != .allow, !relaxed.contains(.rule(.unknownProperties)) { closeRoot = true }
         }
 
         let reached = everyBundledDocument ? BundledSchemas.embedded : Self.bundledDocuments(reachedBy: allOf, documents)
@@ -157,10 +160,10 @@ struct SchemaComposer {
         bundled.reserveCapacity(reached.count + documents.count)
         for doc in reached {
             var value = doc.value
-            if doc.uri == BundledSchemas.flatCustomURI && relaxed.contains(Profile.Rule.custom) {
+            if doc.uri == BundledSchemas.flatCustomURI && relaxed.contains(.rule(.custom)) {
                 value = ["$schema": .string(Self.dialect), "$id": .string(doc.uri), "description": "custom: any (the flat rule is relaxed)"]
             }
-            if relaxed.contains(Profile.Rule.nullFields) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
+            if relaxed.contains(.rule(.nullFields)) { value = NullFields.allowingNull(in: value, uri: doc.uri) }
             if Self.entityURIs.contains(doc.uri) { value = Self.objectRoot(value) }
             value = SchemaWalker.removing(stripBundled, from: value)
             // After the relaxations: what the models cannot decode is never relaxed away.

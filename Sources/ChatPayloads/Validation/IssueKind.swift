@@ -12,7 +12,7 @@ import JSONSchemaValidator
 /// ```swift
 /// for issue in report.issues {
 ///     switch issue.kind {
-///     case .keyword(let name): print("the schema's \(name) failed")
+///     case .keyword(let keyword, _): print("the schema's \(keyword) failed")
 ///     case .limit(let limit): print("over \(limit.key)")
 ///     default: print(issue.kind.id, issue.kind.summary)
 ///     }
@@ -20,8 +20,12 @@ import JSONSchemaValidator
 /// ```
 public enum IssueKind: Sendable, Hashable {
     /// A JSON Schema keyword of the payload's schema failed (`type`, `required`,
-    /// `unevaluatedProperties`...), the keyword named as the schema spells it.
-    case keyword(String)
+    /// `unevaluatedProperties`...; its ``id`` is the keyword as the schema spells it), with the
+    /// profile knob that governs the failure when one does (``PayloadIssue/rule``):
+    /// `unknown-properties` for `unevaluatedProperties`, `custom`, `dates`, `formats` or
+    /// `custom-data` for the keywords of their documents. A `null` for an unset field is
+    /// ``nullFields``, not a `type` failure under that rule.
+    case keyword(SchemaKeyword, rule: Profile.Rule? = nil)
     /// A profile's resource limit (``Profile/Limit``): reading stopped (`max-bytes`, `max-depth`...),
     /// evaluation stopped undecided (`max-regex-steps`...), or the error list was cut (`max-errors`).
     case limit(Profile.Limit)
@@ -63,55 +67,55 @@ public enum IssueKind: Sendable, Hashable {
     /// Every kind: ``toolKinds`` and a ``keyword(_:)`` for each JSON Schema keyword the validator
     /// implements (every `SchemaKeyword`: `false`, a `false` schema's failure, included).
     public static var allKnown: [IssueKind] {
-        toolKinds + SchemaKeyword.allCases.map { .keyword($0.name) }
+        toolKinds + SchemaKeyword.allCases.map { .keyword($0) }
     }
 
-    /// The kind named `id` (the inverse of ``id``): one of ``toolKinds``, else a keyword.
-    public init(id: String) {
+    /// The kind named `id` (the inverse of ``id``, a knob left out): one of ``toolKinds``, else a
+    /// JSON Schema keyword's; nil for a name that is neither.
+    public init?(id: String) {
         if let kind = IssueKind.toolKindsByID[id] {
             self = kind
+        } else if let keyword = SchemaKeyword(rawValue: id) {
+            self = .keyword(keyword)
         } else {
-            self = .keyword(id)
+            return nil
         }
     }
 
-    /// The kind of an issue named by a schema `keyword` and a profile `rule` (either may be
-    /// nil): a limit's or `null-fields` when the rule is one, else the keyword's, else the
-    /// rule's, else ``schema``.
-    public init(keyword: String?, rule: String?) {
-        if let rule, let limit = Profile.Limit(rawValue: rule) {
-            self = .limit(limit)
-        } else if rule == Profile.Rule.nullFields.key {
-            self = .nullFields
-        } else if let name = keyword ?? rule {
-            self.init(id: name)
-        } else {
-            self = .schema
-        }
-    }
-
-    /// The kind of a validator's error (`ValidationError.kind`): its keyword's, or the profile
-    /// limit that sets its limit (a reference nobody registered, which no profile key sets, stays
-    /// its keyword's, named by `ValidationError.keywordName`). The one place a validator's typed
-    /// keyword becomes an issue kind.
-    public init(_ error: ValidationError) {
+    /// The kind of a validator's error (`ValidationError.kind`) under the profile `rule` that
+    /// governs it, if any: the profile limit that sets its limit, else ``nullFields`` when
+    /// `rule` is that, else its keyword's with `rule`. A reference nobody registered (a limit
+    /// no profile key sets, reached in `$ref`) stays its keyword's. The one place a validator's
+    /// typed keyword becomes an issue kind.
+    public init(_ error: ValidationError, rule: Profile.Rule? = nil) {
         switch error.kind {
         case .keyword(let keyword):
-            self = .keyword(keyword.name)
+            self = rule == .nullFields ? .nullFields : .keyword(keyword, rule: rule)
         case .limit(let limit):
             if let profileLimit = Profile.Limit(limit) {
                 self = .limit(profileLimit)
             } else {
-                self = .keyword(error.keywordName)
+                self = .keyword(error.keyword ?? .ref, rule: rule)
             }
         }
     }
 
-    /// The JSON Schema keyword a ``keyword(_:)`` kind names, typed; nil for the other kinds and
-    /// for a name the validator does not implement.
+    /// The JSON Schema keyword a ``keyword(_:rule:)`` kind names; nil for the other kinds.
     public var schemaKeyword: SchemaKeyword? {
-        guard case .keyword(let name) = self else { return nil }
-        return SchemaKeyword(rawValue: name)
+        guard case .keyword(let keyword, _) = self else { return nil }
+        return keyword
+    }
+
+    /// The profile rule that governs issues of this kind, when one does: the knob of a
+    /// ``keyword(_:rule:)`` kind, `null-fields`, `duplicate-keys`; nil for the others (a limit
+    /// is no rule: its key is its ``id``).
+    public var rule: Profile.Rule? {
+        switch self {
+        case .keyword(_, let rule): return rule
+        case .nullFields: return .nullFields
+        case .duplicateKey: return .duplicateKeys
+        default: return nil
+        }
     }
 
     private static let toolKindsByID: [String: IssueKind] = {
@@ -124,7 +128,7 @@ public enum IssueKind: Sendable, Hashable {
     /// the limit's or rule's config key, or the check's name.
     public var id: String {
         switch self {
-        case .keyword(let name): return name
+        case .keyword(let keyword, _): return keyword.name
         case .limit(let limit): return limit.key
         case .nullFields: return Profile.Rule.nullFields.key
         case .duplicateKey: return "duplicate-key"
@@ -153,7 +157,7 @@ public enum IssueKind: Sendable, Hashable {
     /// One line: what an issue of this kind means.
     public var summary: String {
         switch self {
-        case .keyword(let name): return "The payload fails the JSON Schema keyword \"\(name)\"."
+        case .keyword(let keyword, _): return "The payload fails the JSON Schema keyword \"\(keyword.name)\"."
         case .limit(let limit): return limit.summary
         case .nullFields: return "A field that is not set is null (the server's form; --profile compat accepts it)."
         case .duplicateKey: return "An object repeats a member name."
@@ -177,8 +181,8 @@ public enum IssueKind: Sendable, Hashable {
     /// `unevaluatedProperties`...), the Validation specification for the other keywords
     /// (`type`, `required`, `format`...); nil for the tool's own kinds, which ``link`` documents.
     public var specificationLink: String? {
-        guard case .keyword = self else { return nil }
-        return schemaKeyword?.isDefinedByCore == true ? IssueKind.coreSpecification : IssueKind.validationSpecification
+        guard case .keyword(let keyword, _) = self else { return nil }
+        return keyword.isDefinedByCore ? IssueKind.coreSpecification : IssueKind.validationSpecification
     }
 
     /// Where the kind is described: its ``specificationLink``, else its section of

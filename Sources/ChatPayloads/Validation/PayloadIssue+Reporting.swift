@@ -13,13 +13,13 @@ extension PayloadIssue {
 
     /// An error found outside the payload's schema (reading the input, the schema that cannot
     /// be used, `--schema auto`, `--select`, an envelope, an expectation): `kind` names it (its
-    /// id is the issue's `rule`); `line` and `column` are in the input's coordinates.
+    /// id is the issue's ``rule``); `line` and `column` are in the input's coordinates.
     public static func check(
         _ message: String, kind: IssueKind, instanceLocation: JSONPointer = .root, line: Int?, column: Int?
     ) -> PayloadIssue {
         PayloadIssue(
-            severity: .error, message: message, instanceLocation: instanceLocation, rule: kind.id,
-            location: line.map { SourceLocation(offset: 0, line: $0, column: column ?? 1) }, kind: kind)
+            severity: .error, message: message, instanceLocation: instanceLocation, kind: kind,
+            location: line.map { SourceLocation(offset: 0, line: $0, column: column ?? 1) })
     }
 
     /// The issue placed at `line`:`column` of its input (byte offset unknown: 0).

@@ -24,47 +24,53 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
     public var keywordLocation: String?
     /// The failing keyword's absolute URI (nil for non-schema issues).
     public var absoluteKeywordLocation: String?
-    /// The JSON Schema keyword (`type`, `required`...), or `parse`, `duplicate-key` or a limit's
-    /// key (`max-bytes`, `max-depth`, `max-string-bytes`, `max-number-digits`, `max-errors`) for
-    /// problems found while reading or reporting.
-    public var keyword: String?
-    /// The knob that produced the failure, when one did (`unknown-properties`, `custom`,
-    /// `dates`, `formats`, `custom-data`, `duplicate-keys`, or a limit's config key such as
-    /// `max-regex-steps`: see ``Profile/Limit``); severities look this up first.
-    public var rule: String?
     /// The `line:column` in the source text, when the payload came from JSON text.
     public var location: SourceLocation?
     /// How many other error-level issues the report holds besides this one (0 for warnings).
     public var otherErrorCount: Int
     /// What the issue is about: the name every report gives it (``IssueKind/id``), its summary
-    /// and its link.
+    /// and its link, and the profile rule behind it. The one source of the issue's names:
+    /// ``keyword`` and ``rule`` are read from it.
     public var kind: IssueKind
 
-    /// Makes an issue. Its `kind`, when not given, follows from `keyword` and `rule`
-    /// (``IssueKind/init(keyword:rule:)``).
+    /// Makes an issue of `kind`.
     public init(
         severity: Severity, message: String, instanceLocation: JSONPointer = .root, keywordLocation: String? = nil,
-        absoluteKeywordLocation: String? = nil, keyword: String? = nil, rule: String? = nil, location: SourceLocation? = nil,
-        otherErrorCount: Int = 0, kind: IssueKind? = nil
+        absoluteKeywordLocation: String? = nil, kind: IssueKind, location: SourceLocation? = nil, otherErrorCount: Int = 0
     ) {
         self.severity = severity
         self.message = message
         self.instanceLocation = instanceLocation
         self.keywordLocation = keywordLocation
         self.absoluteKeywordLocation = absoluteKeywordLocation
-        self.keyword = keyword
-        self.rule = rule
         self.location = location
         self.otherErrorCount = otherErrorCount
-        self.kind = kind ?? IssueKind(keyword: keyword, rule: rule)
+        self.kind = kind
     }
 
-    /// An issue of one of the tool's own kinds (a limit, `parse`, `encode`...), found outside a
-    /// schema's keywords: the kind's id is both its keyword and its rule.
-    public init(severity: Severity, message: String, instanceLocation: JSONPointer = .root, kind: IssueKind, location: SourceLocation? = nil) {
-        self.init(
-            severity: severity, message: message, instanceLocation: instanceLocation, keyword: kind.id, rule: kind.id, location: location,
-            kind: kind)
+    /// The JSON Schema keyword that failed as the schema spells it (`type`, `required`...;
+    /// `type` for a ``IssueKind/nullFields`` issue), else the kind's id (`parse`,
+    /// `duplicate-key`, a limit's key such as `max-depth`...): the `keyword` of the issue's unit
+    /// in the `basic` output. Read from ``kind``.
+    public var keyword: String {
+        switch kind {
+        case .keyword(let keyword, _): return keyword.name
+        case .nullFields: return SchemaKeyword.type.name
+        default: return kind.id
+        }
+    }
+
+    /// The profile rule that governs the issue, by its config key, read from ``kind``: a knob
+    /// (`unknown-properties`, `custom`, `dates`, `formats`, `custom-data`, `duplicate-keys`) or
+    /// `null-fields` (``IssueKind/rule``), a limit's key (`max-regex-steps`...: see
+    /// ``Profile/Limit``), or the tool check's id (`parse`, `envelope`...); nil for a keyword
+    /// failure no knob governs.
+    public var rule: String? {
+        switch kind {
+        case .keyword(_, let rule): return rule?.key
+        case .nullFields, .duplicateKey: return kind.rule?.key
+        default: return kind.id
+        }
     }
 
     /// `line:column: severity: /pointer: message [keyword]`.
@@ -73,7 +79,7 @@ public struct PayloadIssue: Sendable, Hashable, CustomStringConvertible {
         text += "\(severity.rawValue): "
         text += instanceLocation.isRoot ? "" : "\(instanceLocation): "
         text += message
-        if let keywordLocation { text += " [\(keywordLocation)]" } else if let keyword { text += " [\(keyword)]" }
+        text += " [\(keywordLocation ?? keyword)]"
         return text
     }
 }

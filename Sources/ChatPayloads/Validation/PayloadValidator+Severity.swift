@@ -31,22 +31,22 @@ extension PayloadValidator {
         keyword: SchemaKeyword, absoluteKeywordLocation: String, onNull: Bool, profile: Profile, customDataURIs: Set<String>
     ) -> PayloadIssue.Severity {
         let knob = rule(keyword: keyword, absoluteKeywordLocation: absoluteKeywordLocation, onNull: onNull, customDataURIs: customDataURIs)
-        if let knob, let s = profile.severities[knob] { return s }
-        if let s = profile.severities[keyword.name] { return s }
-        if knob == Profile.Rule.unknownProperties.key, profile.unknownProperties == .warn { return .warning }
+        if let knob, let s = profile.severity(of: knob) { return s }
+        if let s = profile.severities[.keyword(keyword)] { return s }
+        if knob == .unknownProperties, profile.unknownProperties == .warn { return .warning }
         return .error
     }
 
     /// The knob behind a failure of `keyword` at `absoluteKeywordLocation` (on a `null` when
     /// `onNull`), if any: a profile knob, or `null-fields`. `keyword` is nil for a limit reached
     /// between keywords.
-    static func rule(keyword: SchemaKeyword?, absoluteKeywordLocation abs: String, onNull: Bool, customDataURIs: Set<String>) -> String? {
-        if onNull, NullFields.isNullField(keyword: keyword, absoluteKeywordLocation: abs, value: .null) { return NullFields.rule }
-        if keyword == .unevaluatedProperties { return Profile.Rule.unknownProperties.key }
-        if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return Profile.Rule.custom.key }
-        if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return Profile.Rule.dates.key }
-        if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return Profile.Rule.customData.key }
-        if keyword == .format { return Profile.Rule.formats.key }
+    static func rule(keyword: SchemaKeyword?, absoluteKeywordLocation abs: String, onNull: Bool, customDataURIs: Set<String>) -> Profile.Rule? {
+        if onNull, NullFields.isNullField(keyword: keyword, absoluteKeywordLocation: abs, value: .null) { return .nullFields }
+        if keyword == .unevaluatedProperties { return .unknownProperties }
+        if abs.hasPrefix(BundledSchemas.flatCustomURI) || abs.hasPrefix(SchemaComposer.generatedBase + "flat-custom/") { return .custom }
+        if abs.hasPrefix(SchemaComposer.generatedBase + "native-dates/") { return .dates }
+        if customDataURIs.contains(where: { abs.hasPrefix($0) }) { return .customData }
+        if keyword == .format { return .formats }
         return nil
     }
 }

@@ -167,8 +167,7 @@ public final class PayloadValidator: Sendable {
                 extra.append(PayloadIssue(
                     severity: policy == .reject ? .error : .warning,
                     message: "duplicate key \(JSONWriter.quoted(dup.key))\(dup.objectPointer.isRoot ? "" : " in \(dup.objectPointer)") (the last value wins in most decoders)",
-                    instanceLocation: dup.objectPointer.appending(dup.key), keyword: IssueKind.duplicateKey.id, rule: Profile.Rule.duplicateKeys.key,
-                    location: dup.location, kind: .duplicateKey))
+                    instanceLocation: dup.objectPointer.appending(dup.key), kind: .duplicateKey, location: dup.location))
             }
         }
         return report(value: document.root, document: document, extra: extra)
@@ -203,10 +202,9 @@ public final class PayloadValidator: Sendable {
             return PayloadIssue(severity: .error, message: "\(error.message) (\(limit.key))", kind: .limit(limit), location: error.location)
         }
         if error.kind == .duplicateKey {
-            return PayloadIssue(severity: .error, message: error.message, keyword: IssueKind.duplicateKey.id, rule: Profile.Rule.duplicateKeys.key, location: error.location,
-                kind: .duplicateKey)
+            return PayloadIssue(severity: .error, message: error.message, kind: .duplicateKey, location: error.location)
         }
-        return PayloadIssue(severity: .error, message: error.message, keyword: IssueKind.parse.id, location: error.location, kind: .parse)
+        return PayloadIssue(severity: .error, message: error.message, kind: .parse, location: error.location)
     }
 
     func report(value: JSONValue, document: JSONDocument?, extra: [PayloadIssue]) -> PayloadReport {
@@ -297,16 +295,15 @@ public final class PayloadValidator: Sendable {
 
     func issue(for error: ValidationError, in value: JSONValue, severity: PayloadIssue.Severity, location: SourceLocation?, hops: CompositionHops) -> PayloadIssue {
         let limit = error.limit.flatMap(Profile.Limit.init)
-        let rule = rule(of: error, in: value)
-        let kind: IssueKind = rule == NullFields.rule ? .nullFields : IssueKind(error)
+        let kind = IssueKind(error, rule: limit == nil ? rule(of: error, in: value) : nil)
         var message = limit.map { "\(error.message) (\($0.key))" } ?? error.message
-        if rule == NullFields.rule {
+        if kind == .nullFields {
             message += " (null-fields: the server's null for an unset field; --profile compat accepts it, severity {null-fields: warn} makes it a warning)"
         }
         return PayloadIssue(
             severity: severity, message: message, instanceLocation: error.instanceLocation,
-            keywordLocation: hops.userLocation(error.keywordLocation), absoluteKeywordLocation: error.absoluteKeywordLocation, keyword: error.keywordName,
-            rule: rule, location: location, kind: kind)
+            keywordLocation: hops.userLocation(error.keywordLocation), absoluteKeywordLocation: error.absoluteKeywordLocation, kind: kind,
+            location: location)
     }
 
     /// Whether a failure of `keyword` is about a member's name rather than its value (an
@@ -316,17 +313,10 @@ public final class PayloadValidator: Sendable {
         keyword == .additionalProperties || keyword == .unevaluatedProperties
     }
 
-    /// Whether a failure of the keyword an issue's rule `id` names (``IssueKind/id``) is about
-    /// a member's name, as for the typed keyword above; false for an id that names no keyword.
-    package static func isAboutPropertyName(_ id: String) -> Bool {
-        isAboutPropertyName(SchemaKeyword(rawValue: id))
-    }
-
-    /// The knob behind a failure of `value`'s validation, if any: a limit (its config key), a
-    /// profile knob, or `null-fields` (see ``rule(keyword:absoluteKeywordLocation:onNull:customDataURIs:)``).
-    func rule(of error: ValidationError, in value: JSONValue) -> String? {
-        if let limit = error.limit.flatMap(Profile.Limit.init) { return limit.key }
-        return Self.rule(
+    /// The knob behind a failure of `value`'s validation, if any: a profile knob, or
+    /// `null-fields` (see ``rule(keyword:absoluteKeywordLocation:onNull:customDataURIs:)``).
+    func rule(of error: ValidationError, in value: JSONValue) -> Profile.Rule? {
+        Self.rule(
             keyword: error.keyword, absoluteKeywordLocation: error.absoluteKeywordLocation,
             onNull: error.instanceLocation.resolve(in: value) == .null, customDataURIs: customDataURIs)
     }

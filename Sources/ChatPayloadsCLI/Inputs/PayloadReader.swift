@@ -98,18 +98,7 @@ extension PayloadReader.Payload {
         switch content {
         case .json(let bytes): self = .bytes(bytes)
         case .yaml(let document): self = .yaml(document)
-        case .unreadable(let issue): self = .failure(.readingProblem(issue))
+        case .unreadable(let issue): self = .failure(issue)
         }
-    }
-}
-
-extension PayloadIssue {
-    /// A problem found while reading an input, located in the input, named by its rule.
-    static func readingProblem(_ issue: PayloadIssue) -> PayloadIssue {
-        var problem = issue
-        problem.rule = issue.rule ?? issue.keyword ?? IssueKind.read.id
-        problem.keyword = nil
-        problem.kind = IssueKind(keyword: nil, rule: problem.rule)
-        return problem
     }
 }
