@@ -82,6 +82,22 @@ public final class ServerProcess {
         }
     }
 
+    /// How many descriptors the server holds open, from /proc/PID/fd (nil where there is no /proc).
+    public var openDescriptors: Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+    }
+
+    /// Waits up to `seconds` until the server holds at most `count` descriptors open; whether it
+    /// did (true where there is no /proc to ask).
+    public func waitForOpenDescriptors(atMost count: Int, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while let open = openDescriptors, open > count {
+            if Date() > deadline { return false }
+            usleep(50_000)
+        }
+        return true
+    }
+
     /// The resident set size from /proc/PID/status, in KiB (nil where there is no /proc).
     public var residentKiB: Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
