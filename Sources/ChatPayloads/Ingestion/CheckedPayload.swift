@@ -49,7 +49,7 @@ public struct CheckedPayload: Sendable {
 public enum RecordRefusal: Sendable, Hashable {
     /// ``PayloadCheck/Building/detected`` found no chat payload kind (the shape decided nothing).
     case noShape
-    /// A message payload: a message's record is built from its sent form (``ChatPayloadKind/message``).
+    /// A message payload: a message's record is built from its sent form (``ChatPayloadKind/sentMessage``).
     case messagePayload
     /// An App Context event that deletes: storing its payload would insert what it removes.
     case deleteEvent

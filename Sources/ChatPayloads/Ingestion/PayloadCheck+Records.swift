@@ -28,7 +28,7 @@ extension PayloadCheck {
     /// The typed model of a payload of `kind` (custom data kept verbatim, `FlatnessLeftToProfile`: its
     /// shape left to the validator):
     /// ``ChatUser``, ``ChatChannel``, ``ChatMember``, ``ChatMessagePayload``
-    /// (``ChatPayloadKind/messagePayload``), ``ChatMessage`` (``ChatPayloadKind/message``, the
+    /// (``ChatPayloadKind/messagePayload``), ``ChatMessage`` (``ChatPayloadKind/sentMessage``, the
     /// sent form) or ``ChatMessageAction``; nil for the kinds that are not models (changesets,
     /// envelopes, records).
     package static func model(

@@ -64,7 +64,7 @@ public enum IssueKind: Sendable, Hashable {
         [.parse, .read, .schema, .config, .auto, .select, .envelope, .expectInvalid, .encode, .decode, .kind, .reference, .duplicateKey, .nullFields]
         + Profile.Limit.allCases.map(IssueKind.limit)
 
-    /// Every kind: ``toolKinds`` and a ``keyword(_:)`` for each JSON Schema keyword the validator
+    /// Every kind: ``toolKinds`` and a ``keyword(_:rule:)`` for each JSON Schema keyword the validator
     /// implements (every `SchemaKeyword`: `false`, a `false` schema's failure, included).
     public static var allKnown: [IssueKind] {
         toolKinds + SchemaKeyword.allCases.map { .keyword($0) }
